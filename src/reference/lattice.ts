@@ -1,0 +1,104 @@
+/**
+ * The ground as one call sees it (G-1..G-3): on a lattice, heights and depths come from corners asked once per call
+ * and are interpolated on the triangle the point falls in; without a cell, the ground is asked at each point.
+ */
+import type { Circle, Ground } from './types.ts';
+
+type Field = (x: number, z: number) => number;
+
+/** Corner cache key: unique while |j| < 2²¹ cells (2,000 km at 1 m cells). */
+function cornerKey(i: number, j: number): number {
+  return i * 4194304 + j;
+}
+
+function asked(name: string, field: Field, x: number, z: number): number {
+  const value = field(x, z);
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new Error(`walker: ground.${name}(${x}, ${z}) returned ${String(value)}; expected a finite number.`);
+  }
+  return value;
+}
+
+/**
+ * The value at (x, z) on the lattice of side `cell` (G-1): each cell is split along the diagonal from its
+ * (least x, least z) corner to its (greatest x, greatest z) corner, and the value is the plane of the triangle.
+ */
+export function latticeValue(cell: number, x: number, z: number, corner: (i: number, j: number) => number): number {
+  const gx = x / cell;
+  const gz = z / cell;
+  const i = Math.floor(gx);
+  const j = Math.floor(gz);
+  const fx = gx - i;
+  const fz = gz - j;
+  const v00 = corner(i, j);
+  const v11 = corner(i + 1, j + 1);
+  if (fx >= fz) {
+    const v10 = corner(i + 1, j);
+    return v00 + fx * (v10 - v00) + fz * (v11 - v10);
+  }
+  const v01 = corner(i, j + 1);
+  return v00 + fz * (v01 - v00) + fx * (v11 - v01);
+}
+
+/** One call's view of a ground: the corner caches that make G-2 hold, and the blocking circles. */
+export class Sampler {
+  readonly ground: Ground;
+  /** The lattice side, or 0 when the ground is asked at each point (G-3). */
+  readonly cell: number;
+  private readonly heights = new Map<number, number>();
+  private readonly depths = new Map<number, number>();
+  private readonly heightCorner = (i: number, j: number): number => this.corner(this.heights, 'height', this.ground.height, i, j);
+  private readonly depthCorner = (i: number, j: number): number => this.corner(this.depths, 'depth', this.ground.depth!, i, j);
+
+  constructor(ground: Ground) {
+    if (ground === null || typeof ground !== 'object' || typeof ground.height !== 'function' || typeof ground.solids !== 'function') {
+      throw new Error('walker: ground is not a ground; expected { height(x, z), depth?(x, z), solids(x, z, r), cell? }.');
+    }
+    const cell = ground.cell;
+    if (cell !== undefined && (typeof cell !== 'number' || !Number.isFinite(cell) || !(cell > 0))) {
+      throw new Error(`walker: ground.cell is ${String(cell)}; expected a finite number > 0.`);
+    }
+    this.ground = ground;
+    this.cell = cell ?? 0;
+  }
+
+  private corner(cache: Map<number, number>, name: string, field: Field, i: number, j: number): number {
+    const key = cornerKey(i, j);
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = asked(name, field, i * this.cell, j * this.cell);
+      cache.set(key, value);
+    }
+    return value;
+  }
+
+  /** Height of the ground under any water at (x, z). */
+  height(x: number, z: number): number {
+    if (this.cell === 0) return asked('height', this.ground.height, x, z);
+    return latticeValue(this.cell, x, z, this.heightCorner);
+  }
+
+  /** Depth of the water at (x, z); 0 where the ground has no water. */
+  depth(x: number, z: number): number {
+    if (this.ground.depth === undefined) return 0;
+    if (this.cell === 0) return asked('depth', this.ground.depth, x, z);
+    return latticeValue(this.cell, x, z, this.depthCorner);
+  }
+
+  /** Blocking bodies of this call, as circles (K `bodies`); set by the call before it moves anything. */
+  bodies: readonly Circle[] = [];
+
+  /** Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then blocking bodies. */
+  circles(x: number, z: number, r: number): readonly Circle[] {
+    const solids = this.ground.solids(x, z, r);
+    if (this.bodies.length === 0) return solids;
+    const near = [...solids];
+    for (const b of this.bodies) {
+      const dx = b.x - x;
+      const dz = b.z - z;
+      const reach = r + b.radius;
+      if (dx * dx + dz * dz <= reach * reach) near.push(b);
+    }
+    return near;
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * seek: steering a body toward a target, round obstacles and out of pockets (SE-1..SE-6).
+ * Twin of assembly/seek.ts: same functions, same operations, same order.
+ */
+import { numbers } from '../kinds.ts';
+import { Body, checkFinite, checkNumber, checkVector, readBody, writeSought } from '../rows.ts';
+import { callGround } from './bodies.ts';
+import type { Sampler } from './lattice.ts';
+import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math.ts';
+import type { Circle, Ground, Numbers, Row, World } from './types.ts';
+
+/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
+export const MAX_CLUSTER = 32;
+
+/** A way round an obstacle: the bearing to aim along and how far it is to the tangent point. */
+export class Tangent {
+  bearing = 0.0;
+  length = 0.0;
+}
+
+/**
+ * The first circle, grown by the body's radius, that the straight way from (px, pz) by (dx, dz) passes through
+ * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it.
+ * Ties go to the least x, then z.
+ */
+export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx: number, dz: number): Circle | null {
+  const len2 = dx * dx + dz * dz;
+  const circles = g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius);
+  let best: Circle | null = null;
+  let bestT = 2.0;
+  for (let i = 0; i < circles.length; i++) {
+    const c = circles[i];
+    const grown = c.radius + n.radius;
+    const ox = px - c.x;
+    const oz = pz - c.z;
+    const o2 = ox * ox + oz * oz;
+    const b = ox * dx + oz * dz;
+    if (b >= 0.0) continue;
+    let t = 0.0;
+    if (o2 >= grown * grown) {
+      const disc = b * b - len2 * (o2 - grown * grown);
+      if (disc < 0.0) continue;
+      t = (-b - Math.sqrt(disc)) / len2;
+      if (t > 1.0) continue;
+    }
+    if (best === null || t < bestT || (t === bestT && (c.x < best.x || (c.x === best.x && c.z < best.z)))) {
+      best = c;
+      bestT = t;
+    }
+  }
+  return best;
+}
+
+function sameCircle(a: Circle, b: Circle): boolean {
+  return a.x === b.x && a.z === b.z && a.radius === b.radius;
+}
+
+/** The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch. */
+export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle[]): void {
+  out.length = 0;
+  out.push(first);
+  const reachOut = n.radius + n.radius;
+  for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
+    const c = out[i];
+    const near = g.circles(c.x, c.z, c.radius + reachOut);
+    for (let j = 0; j < near.length && out.length < MAX_CLUSTER; j++) {
+      const m = near[j];
+      let known = false;
+      for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
+      if (known) continue;
+      const dx = m.x - c.x;
+      const dz = m.z - c.z;
+      const reach = c.radius + m.radius + reachOut;
+      if (dx * dx + dz * dz <= reach * reach) out.push(m);
+    }
+  }
+}
+
+/**
+ * The tangent to the obstacle's grown edge on `side` seen from (px, pz) (SE-4): among its circles, the one whose
+ * tangent lies furthest to that side of the target bearing `toward`. A circle the body is inside gives a quarter turn.
+ */
+export function tangentRound(n: Numbers, cluster: readonly Circle[], px: number, pz: number, toward: number, side: number, out: Tangent): void {
+  let best = -10.0;
+  for (let i = 0; i < cluster.length; i++) {
+    const c = cluster[i];
+    const grown = c.radius + n.radius;
+    const ox = c.x - px;
+    const oz = c.z - pz;
+    const d2 = ox * ox + oz * oz;
+    const rel = wrapAngle(atan2(ox, oz) - toward);
+    let length = 0.0;
+    let half = HALF_PI;
+    if (d2 > grown * grown) {
+      length = Math.sqrt(d2 - grown * grown);
+      half = atan2(grown, length);
+    }
+    const v = side * rel + half;
+    if (v > best || (v === best && length < out.length)) {
+      best = v;
+      out.bearing = wrapAngle(toward + side * v);
+      out.length = length;
+    }
+  }
+}
+
+/** Length of the way round on a tangent: body → tangent point → target. */
+export function wayRound(px: number, pz: number, tx: number, tz: number, t: Tangent): number {
+  const ax = px + t.length * sin(t.bearing);
+  const az = pz + t.length * cos(t.bearing);
+  const rx = tx - ax;
+  const rz = tz - az;
+  return t.length + Math.sqrt(rx * rx + rz * rz);
+}
+
+const cluster: Circle[] = [];
+const plus = new Tangent();
+const minus = new Tangent();
+
+/** Sets the body's want, side and turned toward (tx, tz), and returns whether it has arrived (SE-1..SE-6). */
+export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): boolean {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  const d2 = dx * dx + dz * dz;
+  if (d2 <= stop * stop) {
+    body.wantX = 0.0;
+    body.wantZ = 0.0;
+    body.side = 0;
+    body.turned = 0.0;
+    return true;
+  }
+  const first = firstBlocker(n, g, body.x, body.z, dx, dz);
+  if (first === null) {
+    const k = n.seekSpeed / Math.sqrt(d2);
+    body.wantX = dx * k;
+    body.wantZ = dz * k;
+    body.side = 0;
+    body.turned = 0.0;
+    return false;
+  }
+  gatherCluster(n, g, first, cluster);
+  const toward = atan2(dx, dz);
+  tangentRound(n, cluster, body.x, body.z, toward, 1.0, plus);
+  tangentRound(n, cluster, body.x, body.z, toward, -1.0, minus);
+  if (body.side === 0) {
+    body.side = wayRound(body.x, body.z, tx, tz, minus) < wayRound(body.x, body.z, tx, tz, plus) ? -1 : 1;
+    body.turned = 0.0;
+  } else if (body.wantX !== 0.0 || body.wantZ !== 0.0) {
+    const aim = body.side > 0 ? plus : minus;
+    body.turned += wrapAngle(aim.bearing - atan2(body.wantX, body.wantZ));
+    if (Math.abs(body.turned) >= TWO_PI) {
+      body.side = -body.side;
+      body.turned = 0.0;
+    }
+  }
+  const aim = body.side > 0 ? plus : minus;
+  body.wantX = n.seekSpeed * sin(aim.bearing);
+  body.wantZ = n.seekSpeed * cos(aim.bearing);
+  return false;
+}
+
+/**
+ * Sets a row's want toward `target` [x, z] at its kind's seekSpeed, going round obstacles, and returns whether it is
+ * within `stop` metres (SE-1..SE-6). Writes want, side and turned.
+ */
+export function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
+  const n = numbers(me, w);
+  const t = checkVector('target', target, 2);
+  checkNumber('stop', stop, 0);
+  const body = readBody(me, new Body());
+  const arrived = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);
+  checkFinite(body, 'seek');
+  writeSought(me, body);
+  return arrived;
+}

@@ -1,0 +1,221 @@
+/**
+ * slide: moving a body horizontally within the limits of solids, steps, slopes and water (SL-1..SL-6).
+ * Twin of assembly/slide.ts: same functions, same operations, same order.
+ */
+import { numbers } from '../kinds.ts';
+import { Body, checkFinite, checkVector, readBody, writePos } from '../rows.ts';
+import { callGround } from './bodies.ts';
+import type { Sampler } from './lattice.ts';
+import { Vec2, depthGradient, standGradient, standHeight, waterDepth } from './stand.ts';
+import type { Ground, Numbers, Row, World } from './types.ts';
+
+/** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
+export const SKIN = 1e-6;
+/** Limits are applied in at most this many rounds (SL-1). */
+export const MAX_ROUNDS = 6;
+/**
+ * A body touching a circle may move along it; only a move into it by more than this fraction of the move's length
+ * (relative to the normal) is stopped, so the rounding left by removing the inward part never reads as a new contact.
+ */
+const INWARD = 1e-9;
+/** A limit's `t` when nothing was met. */
+const NONE = 2.0;
+
+/** The first limit met along a move: the fraction `t` of the move made before it, and its unit normal (out of it). */
+export class Limit {
+  t = NONE;
+  nx = 0.0;
+  nz = 0.0;
+}
+
+/** A move made: the horizontal displacement and whether any limit cut it. */
+export class Move {
+  x = 0.0;
+  z = 0.0;
+  limited = false;
+}
+
+/** How far apart the way is sampled (SL-3): at most span/2, cell/2 and 0.25 m, counting only the positive ones. */
+export function sampleSpacing(n: Numbers, cell: number): number {
+  let ds = 0.25;
+  if (n.span > 0.0) ds = Math.min(ds, n.span * 0.5);
+  if (cell > 0.0) ds = Math.min(ds, cell * 0.5);
+  return ds;
+}
+
+/**
+ * The first blocking circle (grown by the body's radius and SKIN) the move from (px, pz) by (dx, dz) meets (SL-2).
+ * A circle the body is inside or touching stops only a move into it, at t = 0. Ties go to the least x, then z, so the
+ * answer does not depend on the order the ground lists its circles in.
+ */
+export function firstCircle(n: Numbers, g: Sampler, px: number, pz: number, dx: number, dz: number, out: Limit): void {
+  out.t = NONE;
+  const len2 = dx * dx + dz * dz;
+  const circles = g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
+  let bestX = 0.0;
+  let bestZ = 0.0;
+  for (let i = 0; i < circles.length; i++) {
+    const c = circles[i];
+    const grown = c.radius + n.radius + SKIN;
+    const ox = px - c.x;
+    const oz = pz - c.z;
+    const o2 = ox * ox + oz * oz;
+    const b = ox * dx + oz * dz;
+    let t: number;
+    let hx: number;
+    let hz: number;
+    if (o2 < grown * grown) {
+      if (o2 === 0.0 || b >= -INWARD * Math.sqrt(o2 * len2)) continue;
+      t = 0.0;
+      hx = ox;
+      hz = oz;
+    } else {
+      if (b >= 0.0) continue;
+      const disc = b * b - len2 * (o2 - grown * grown);
+      if (disc < 0.0) continue;
+      t = (-b - Math.sqrt(disc)) / len2;
+      if (t > 1.0) continue;
+      hx = ox + dx * t;
+      hz = oz + dz * t;
+    }
+    if (t < out.t || (t === out.t && (c.x < bestX || (c.x === bestX && c.z < bestZ)))) {
+      const hl = Math.sqrt(hx * hx + hz * hz);
+      out.t = t;
+      out.nx = hx / hl;
+      out.nz = hz / hl;
+      bestX = c.x;
+      bestZ = c.z;
+    }
+  }
+}
+
+/**
+ * Whether a steep feature whose foot is at (fx, fz), met going along (ux, uz), is stepped over (SL-3): at every
+ * sampled distance s ≤ probe ahead of the foot the ground rises no more than step + maxSlope·s above `base`.
+ */
+export function probeClears(n: Numbers, g: Sampler, fx: number, fz: number, ux: number, uz: number, base: number, ds: number): boolean {
+  const count = Math.ceil(n.probe / ds);
+  for (let j = 1; j <= count; j++) {
+    const s = (n.probe * j) / count;
+    if (standHeight(n, g, fx + ux * s, fz + uz * s) - base > n.step + n.maxSlope * s) return false;
+  }
+  return true;
+}
+
+/** Writes into `out` the unit normal of a refusal: out of the feature (−gradient), or straight back when that is no wall to the move. */
+function refusalNormal(grad: Vec2, dx: number, dz: number, out: Limit): void {
+  const gl = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (gl > 0.0 && grad.x * dx + grad.z * dz > 0.0) {
+    out.nx = -grad.x / gl;
+    out.nz = -grad.z / gl;
+    return;
+  }
+  const dl = Math.sqrt(dx * dx + dz * dz);
+  out.nx = -dx / dl;
+  out.nz = -dz / dl;
+}
+
+/**
+ * The first terrain limit along the move, sampled every `sampleSpacing` (SL-3, SL-4, SL-5): a steep rise that the probe
+ * refuses, ground higher than floor + jumpH + step, or water deeper than wade getting deeper. The body stops at the
+ * last sample before it; the normal is out of the rise (stand-height gradient) or toward shallower water.
+ */
+export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number, pz: number, dx: number, dz: number, grad: Vec2, out: Limit): void {
+  out.t = NONE;
+  const len = Math.sqrt(dx * dx + dz * dz);
+  const ds = sampleSpacing(n, g.cell);
+  const count = Math.ceil(len / ds);
+  const ceiling = body.floor + n.jumpH + n.step;
+  let hPrev = standHeight(n, g, px, pz);
+  let dPrev = waterDepth(n, g, px, pz);
+  let fPrev = 0.0;
+  for (let k = 1; k <= count; k++) {
+    const f = k / count;
+    const qx = px + dx * f;
+    const qz = pz + dz * f;
+    const h = standHeight(n, g, qx, qz);
+    const rise = h - hPrev;
+    if (rise > 0.0) {
+      const footX = px + dx * fPrev;
+      const footZ = pz + dz * fPrev;
+      const steep = rise > n.maxSlope * (len * (f - fPrev));
+      const base = body.air ? Math.max(hPrev, body.y) : hPrev;
+      if ((steep && !probeClears(n, g, footX, footZ, dx / len, dz / len, base, ds)) || h > ceiling) {
+        standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
+        refusalNormal(grad, dx, dz, out);
+        out.t = fPrev;
+        return;
+      }
+    }
+    const d = waterDepth(n, g, qx, qz);
+    if (d > n.wade && d > dPrev) {
+      depthGradient(n, g, qx, qz, grad);
+      refusalNormal(grad, dx, dz, out);
+      out.t = fPrev;
+      return;
+    }
+    hPrev = h;
+    dPrev = d;
+    fPrev = f;
+  }
+}
+
+const circleLimit = new Limit();
+const terrainLimit = new Limit();
+const gradient = new Vec2();
+
+/**
+ * Moves the body's (x, z) by (dx, dz) in rounds (SL-1): each round goes to the first limit, removes the rest's part
+ * into it, and moves what is left in the next; after MAX_ROUNDS the rest is dropped. The move made goes to `out`,
+ * exactly (dx, dz) when no limit was met (SL-6). The body itself is not changed.
+ */
+export function slideBody(n: Numbers, g: Sampler, body: Body, dx: number, dz: number, out: Move): void {
+  out.x = 0.0;
+  out.z = 0.0;
+  out.limited = false;
+  let rx = dx;
+  let rz = dz;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    if (rx * rx + rz * rz === 0.0) break;
+    const px = body.x + out.x;
+    const pz = body.z + out.z;
+    firstCircle(n, g, px, pz, rx, rz, circleLimit);
+    firstTerrainLimit(n, g, body, px, pz, rx, rz, gradient, terrainLimit);
+    const limit = terrainLimit.t < circleLimit.t ? terrainLimit : circleLimit;
+    if (limit.t > 1.0) break;
+    out.limited = true;
+    out.x += rx * limit.t;
+    out.z += rz * limit.t;
+    const restX = rx * (1.0 - limit.t);
+    const restZ = rz * (1.0 - limit.t);
+    const into = Math.min(0.0, restX * limit.nx + restZ * limit.nz);
+    rx = restX - into * limit.nx;
+    rz = restZ - into * limit.nz;
+    if (round === MAX_ROUNDS - 1) return;
+  }
+  if (!out.limited) {
+    out.x = dx;
+    out.z = dz;
+    return;
+  }
+  out.x += rx;
+  out.z += rz;
+}
+
+const move = new Move();
+
+/**
+ * Moves a row horizontally by `delta` [x, z] within the limits and returns the move made (SL-1..SL-6).
+ * It writes `pos` as a new array and never changes pos[1].
+ */
+export function slide(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
+  const n = numbers(me, w);
+  const d = checkVector('delta', delta, 2);
+  const body = readBody(me, new Body());
+  slideBody(n, callGround(n, w, me, ground), body, d[0], d[1], move);
+  body.x += move.x;
+  body.z += move.z;
+  checkFinite(body, 'slide');
+  writePos(me, body);
+  return [move.x, move.z];
+}
