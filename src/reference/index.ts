@@ -2,6 +2,8 @@
  * walker/reference: the whole public API on the plain-TypeScript core — the oracle the wasm core is tested against.
  */
 export { check, kindOf, numbers } from '../kinds.ts';
+export { gravity, groundOf, hitscan, registerMod } from '../ground/index.ts';
+export type { Hit, ModFactory } from '../ground/index.ts';
 export { carry } from './carry.ts';
 export { relative } from './relative.ts';
 export { seek } from './seek.ts';

@@ -1,0 +1,158 @@
+/**
+ * The scatter3d mod (M-2): `world.scatter3d` read and checked, its layers placed from their seeds, and its solid
+ * circles filed once in a spatial grid (src/reference/scatter.ts) that answers `solids`.
+ */
+import { checkNumber, checkVector } from '../rows.ts';
+import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
+import type { Circle, Ground } from '../reference/types.ts';
+
+/** One placed circle; `solid` (default true) says whether it blocks bodies. */
+export interface Scatter3dInstance {
+  x: number;
+  z: number;
+  radius: number;
+  solid?: boolean;
+}
+
+/** `count` circles placed from `seed` over `extent` [x0, z0, x1, z1], radii drawn from `radius` [min, max]. */
+export interface Scatter3dLayer {
+  seed: number;
+  count: number;
+  extent: readonly number[];
+  radius: readonly number[];
+  solid: boolean;
+}
+
+/** `world.scatter3d` as a scene writes it (M-2). Other fields belong to scatter3d's drawing and are left alone. */
+export interface Scatter3dSettings {
+  instances?: readonly Scatter3dInstance[];
+  layers?: readonly Scatter3dLayer[];
+}
+
+/** The most circles one layer may place: a guard against a typo that would hang the first call. */
+const MAX_LAYER_COUNT = 1_000_000;
+
+function fail(field: string, value: unknown, expected: string): never {
+  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  throw new Error(`walker: world.scatter3d${field === '' ? '' : '.'}${field} is ${shown}; expected ${expected}.`);
+}
+
+function objectAt(field: string, value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(field, value, 'an object');
+  return value as Record<string, unknown>;
+}
+
+function listAt(field: string, value: unknown): readonly unknown[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) fail(field, value, 'a list');
+  return value;
+}
+
+function wholeAt(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    fail(field, value, `a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function booleanAt(field: string, value: unknown): boolean {
+  if (typeof value !== 'boolean') fail(field, value, 'true or false');
+  return value;
+}
+
+/** A checked layer: its numbers in the order `placeLayer` takes them. */
+interface Layer {
+  seed: number;
+  count: number;
+  extent: readonly number[];
+  radius: readonly number[];
+}
+
+function parseLayer(field: string, value: unknown): Layer | undefined {
+  const l = objectAt(field, value);
+  const seed = wholeAt(`${field}.seed`, l.seed, -(2 ** 31), 2 ** 32 - 1);
+  const count = wholeAt(`${field}.count`, l.count, 0, MAX_LAYER_COUNT);
+  const extent = checkVector(`world.scatter3d.${field}.extent`, l.extent, 4);
+  if (!(extent[0] <= extent[2] && extent[1] <= extent[3])) fail(`${field}.extent`, extent, '[x0, z0, x1, z1] with x0 ≤ x1 and z0 ≤ z1');
+  const radius = checkVector(`world.scatter3d.${field}.radius`, l.radius, 2);
+  if (!(radius[0] >= 0 && radius[0] <= radius[1])) fail(`${field}.radius`, radius, '[min, max] with 0 ≤ min ≤ max');
+  // A layer that does not block (grass, flowers) is checked but never placed: walker has no use for it.
+  return booleanAt(`${field}.solid`, l.solid) ? { seed: seed | 0, count, extent, radius } : undefined;
+}
+
+/** The solid circles of `world.scatter3d` as flat lists: instances in order, then each solid layer's circles in order. */
+function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; radii: Float64Array } {
+  if (settings === undefined) throw new Error('walker: world has no scatter3d settings (world.scatter3d), nor does any parent.');
+  const s = objectAt('', settings);
+  const instances: Circle[] = [];
+  listAt('instances', s.instances).forEach((value, i) => {
+    const field = `instances[${i}]`;
+    const inst = objectAt(field, value);
+    const x = checkNumber(`world.scatter3d.${field}.x`, inst.x);
+    const z = checkNumber(`world.scatter3d.${field}.z`, inst.z);
+    const radius = checkNumber(`world.scatter3d.${field}.radius`, inst.radius, 0);
+    if (inst.solid === undefined || booleanAt(`${field}.solid`, inst.solid)) instances.push({ x, z, radius });
+  });
+  const layers = listAt('layers', s.layers)
+    .map((value, i) => parseLayer(`layers[${i}]`, value))
+    .filter((layer) => layer !== undefined);
+  const count = layers.reduce((sum, layer) => sum + layer.count, instances.length);
+  const xs = new Float64Array(count);
+  const zs = new Float64Array(count);
+  const radii = new Float64Array(count);
+  instances.forEach((c, i) => {
+    xs[i] = c.x;
+    zs[i] = c.z;
+    radii[i] = c.radius;
+  });
+  let at = instances.length;
+  for (const { seed, count: n, extent, radius } of layers) {
+    placeLayer(seed, n, extent[0], extent[1], extent[2], extent[3], radius[0], radius[1], xs, zs, radii, at);
+    at += n;
+  }
+  return { xs, zs, radii };
+}
+
+/** The grid and the circle objects `solids` hands out, index for index. */
+interface Scatter {
+  grid: ScatterGrid;
+  circles: readonly Readonly<Circle>[];
+}
+
+const built = new WeakMap<object, Scatter>();
+
+function scatterOf(settings: unknown): Scatter {
+  const cached = settings !== null && typeof settings === 'object' ? built.get(settings) : undefined;
+  if (cached !== undefined) return cached;
+  const { xs, zs, radii } = placeSolids(settings);
+  const grid = buildScatterGrid(xs, zs, radii);
+  const circles = Array.from(xs, (x, i) => Object.freeze({ x, z: zs[i], radius: radii[i] }));
+  const scatter = { grid, circles };
+  built.set(settings as object, scatter);
+  return scatter;
+}
+
+/**
+ * The grid over `world.scatter3d`'s solid circles, built once per settings object (later edits to the same object
+ * are not seen); its xs/zs/radii are the flat circle list, instances then layers. Why: the wasm core copies the
+ * circles and the grid into its memory and answers solids there, in the same order (M-2, WX-4).
+ */
+export function scatterGridOf(settings: unknown): ScatterGrid {
+  return scatterOf(settings).grid;
+}
+
+/**
+ * The ground part scatter3d gives: `solids(x, z, r)`, every solid circle reaching within r of (x, z), from the grid.
+ * Why: bodies slide round trunks and boulders, asked many times a step, in time independent of the count (M-2).
+ */
+export function scatter3dGround(settings: unknown): Pick<Ground, 'solids'> {
+  const { grid, circles } = scatterOf(settings);
+  return {
+    solids(x: number, z: number, r: number): readonly Circle[] {
+      const n = queryScatterGrid(grid, x, z, r);
+      const out: Circle[] = new Array(n);
+      for (let k = 0; k < n; k++) out[k] = circles[grid.found[k]];
+      return out;
+    },
+  };
+}

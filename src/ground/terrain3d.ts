@@ -1,0 +1,168 @@
+/**
+ * The terrain3d mod (M-1): `world.terrain3d` read, checked once per object, and turned into height, depth and cell.
+ * The height math itself is src/reference/terrain.ts, which the wasm core mirrors.
+ */
+import { checkNumber, checkVector } from '../rows.ts';
+import { heightmapHeight, noiseHeight, waterDepthAt } from '../reference/terrain.ts';
+import type { Ground } from '../reference/types.ts';
+
+/** One ring terrain3d draws: `seg` segments across `2·reach` metres. */
+export interface Terrain3dRing {
+  reach: number;
+  seg: number;
+}
+
+/** A heightmap: nx·nz samples `spacing` apart from `origin` [x, z], row by row along x (`data[iz·nx + ix]`). */
+export interface Terrain3dHeightmap {
+  origin: readonly number[];
+  spacing: number;
+  nx: number;
+  nz: number;
+  data: ArrayLike<number>;
+}
+
+/** Seeded fractal noise: `octaves` layers, the first `wavelength` metres across, the sum within ±amplitude. */
+export interface Terrain3dNoise {
+  seed: number;
+  amplitude: number;
+  wavelength: number;
+  octaves: number;
+}
+
+/** `world.terrain3d` as a scene writes it (M-1). Other fields belong to terrain3d's drawing and are left alone. */
+export interface Terrain3dSettings {
+  rings: readonly Terrain3dRing[];
+  heightmap?: Terrain3dHeightmap;
+  noise?: Terrain3dNoise;
+  water?: number;
+}
+
+/** `world.terrain3d` checked: the numbers the height math reads, heightmap samples copied into a Float64Array. */
+export interface Terrain3d {
+  cell: number;
+  heightmap?: {
+    originX: number;
+    originZ: number;
+    spacing: number;
+    nx: number;
+    nz: number;
+    data: Float64Array;
+  };
+  /** `seed` is the i32 the hash mixes (the settings' seed modulo 2³²). */
+  noise?: Terrain3dNoise;
+  water?: number;
+}
+
+/** The most octaves accepted: by the 20th a feature is a millionth of the wavelength, below anything drawn. */
+const MAX_OCTAVES = 20;
+
+function fail(field: string, value: unknown, expected: string): never {
+  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
+  throw new Error(`walker: world.terrain3d${field === '' ? '' : '.'}${field} is ${shown}; expected ${expected}.`);
+}
+
+function objectAt(field: string, value: unknown): Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(field, value, 'an object');
+  return value as Record<string, unknown>;
+}
+
+function positiveAt(field: string, value: unknown): number {
+  const n = checkNumber(`world.terrain3d.${field}`, value);
+  if (!(n > 0)) fail(field, n, 'a finite number > 0');
+  return n;
+}
+
+function wholeAt(field: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    fail(field, value, max === Infinity ? `a whole number ≥ ${min}` : `a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function parseRings(value: unknown): number {
+  if (!Array.isArray(value) || value.length === 0) fail('rings', value, 'a non-empty list of { reach, seg }');
+  value.forEach((ring, i) => {
+    const r = objectAt(`rings[${i}]`, ring);
+    positiveAt(`rings[${i}].reach`, r.reach);
+    wholeAt(`rings[${i}].seg`, r.seg, 1, Infinity);
+  });
+  const finest = value[0] as Terrain3dRing;
+  return (2 * finest.reach) / finest.seg;
+}
+
+function parseHeightmap(value: unknown): Terrain3d['heightmap'] {
+  const h = objectAt('heightmap', value);
+  const origin = checkVector('world.terrain3d.heightmap.origin', h.origin, 2);
+  const spacing = positiveAt('heightmap.spacing', h.spacing);
+  const nx = wholeAt('heightmap.nx', h.nx, 1, 2 ** 30);
+  const nz = wholeAt('heightmap.nz', h.nz, 1, 2 ** 30);
+  const samples = h.data as ArrayLike<unknown> | null | undefined;
+  if (samples === null || typeof samples !== 'object' || typeof samples.length !== 'number') {
+    fail('heightmap.data', samples, 'a list of numbers');
+  }
+  if (samples.length !== nx * nz) {
+    throw new Error(`walker: world.terrain3d.heightmap.data has ${samples.length} samples; expected nx·nz = ${nx * nz}.`);
+  }
+  const data = new Float64Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    const sample = samples[i];
+    if (typeof sample !== 'number' || !Number.isFinite(sample)) fail(`heightmap.data[${i}]`, sample, 'a finite number');
+    data[i] = sample;
+  }
+  return { originX: origin[0], originZ: origin[1], spacing, nx, nz, data };
+}
+
+function parseNoise(value: unknown): Terrain3dNoise {
+  const n = objectAt('noise', value);
+  const seed = wholeAt('noise.seed', n.seed, -(2 ** 31), 2 ** 32 - 1);
+  return {
+    seed: seed | 0,
+    amplitude: checkNumber('world.terrain3d.noise.amplitude', n.amplitude, 0),
+    wavelength: positiveAt('noise.wavelength', n.wavelength),
+    octaves: wholeAt('noise.octaves', n.octaves, 1, MAX_OCTAVES),
+  };
+}
+
+/** Checks `world.terrain3d` against M-1's shape; throws a one-sentence Error naming the field and its value. */
+function parseTerrain3d(value: unknown): Terrain3d {
+  if (value === undefined) throw new Error('walker: world has no terrain3d settings (world.terrain3d), nor does any parent.');
+  const t = objectAt('', value);
+  const parsed: Terrain3d = { cell: parseRings(t.rings) };
+  if (t.heightmap !== undefined) parsed.heightmap = parseHeightmap(t.heightmap);
+  if (t.noise !== undefined) parsed.noise = parseNoise(t.noise);
+  if (t.water !== undefined) parsed.water = checkNumber('world.terrain3d.water', t.water);
+  return parsed;
+}
+
+const parsedSettings = new WeakMap<object, Terrain3d>();
+
+/**
+ * `world.terrain3d` checked and normalised, once per settings object (later edits to the same object are not seen).
+ * Why: the ground is built often (each groundOf) and the wasm core copies these numbers into its memory (M-1).
+ */
+export function terrain3dOf(settings: unknown): Terrain3d {
+  if (settings !== null && typeof settings === 'object') {
+    const cached = parsedSettings.get(settings);
+    if (cached !== undefined) return cached;
+  }
+  const parsed = parseTerrain3d(settings);
+  parsedSettings.set(settings as object, parsed);
+  return parsed;
+}
+
+/**
+ * The ground parts terrain3d gives: `height` the heightmap plus the noise (either alone when only one is given,
+ * 0 when neither), `depth` = max(0, water − height) when `water` is set, and `cell` = 2·reach/seg of rings[0].
+ * Why: bodies stand on the triangles terrain3d's finest ring draws, over the same heights it draws (M-1).
+ */
+export function terrain3dGround(settings: unknown): Pick<Ground, 'height' | 'depth' | 'cell'> {
+  const { cell, heightmap: map, noise, water } = terrain3dOf(settings);
+  const height = (x: number, z: number): number => {
+    // Heightmap first, then noise added to it: the order the wasm core sums in too.
+    let h = map === undefined ? 0 : heightmapHeight(map.data, map.nx, map.nz, map.originX, map.originZ, map.spacing, x, z);
+    if (noise !== undefined) h += noiseHeight(noise.seed, noise.amplitude, noise.wavelength, noise.octaves, x, z);
+    return h;
+  };
+  if (water === undefined) return { height, cell };
+  return { height, depth: (x, z) => waterDepthAt(water, height(x, z)), cell };
+}
