@@ -1,0 +1,49 @@
+/**
+ * The companion's thresholds and knobs (SPEC section 12), in one place: the follow controller, the clip selector,
+ * the debounce and the tripwire all read them from here, so the oracle can never drift from what it checks.
+ */
+
+/** How far behind the player's recorded path the follow target is read, in seconds (CO-3). */
+export const TRAIL_DELAY = 0.3;
+
+/** Radius of the follow-ring: inside it the commanded follow speed is 0, in metres (CO-1, CO-4). */
+export const FOLLOW_DISTANCE = 2.5;
+
+/** Width of the ramp outside the ring over which the follow speed rises from 0 to its cap, in metres (CO-1, CO-4). */
+export const FOLLOW_SLOW_RADIUS = 1.5;
+
+/** Cap of the follow speed, just above the player's run so the trailing gap cannot grow, in m/s (CO-1, CO-4). */
+export const FOLLOW_MAX_SPEED = 6.5;
+
+/** The player's run speed, in m/s (CO-8: the gap stays bounded with the player at this speed). */
+export const MOVE_SPEED = 6.0;
+
+/** Beyond this planar distance from the player the companion is placed back on the trail, in metres (CO-5). */
+export const TELEPORT_DISTANCE = 20;
+
+/** Walk → run only when the speed rises above this, in m/s (CO-2 hysteresis). */
+export const RUN_ENTER = 4.0;
+
+/** Run → walk only when the speed falls below this, in m/s (CO-2 hysteresis). */
+export const RUN_EXIT = 3.0;
+
+/** Below this speed the companion plays `wait`, whatever its intent or hold, in m/s (CO-2, CO-8, CO-9). */
+export const IDLE_EPS = 0.1;
+
+/** How long a walk↔run switch is held back after the last clip change, in seconds (CO-7); also the tripwire's window (CO-9). */
+export const ANIM_HOLD_TIME = 0.3;
+
+/** An enemy within this planar distance of the companion draws it into ENGAGE, in metres (CO-10). */
+export const AGGRO_RANGE = 8;
+
+/** The companion engages only while the player is within this planar distance of it, in metres (CO-10). */
+export const LEASH_DISTANCE = 12;
+
+/** Planar centre distance at which the companion stops to swing at its enemy, in metres (CO-10). */
+export const ATTACK_REACH = 1.5;
+
+/** Length of one rooted `atk1` swing, in seconds (CO-10). */
+export const ATTACK_TIME = 0.6;
+
+/** Slack over FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS that the settled trailing gap may show, in metres (CO-8: "a small margin"). */
+export const GAP_MARGIN = 0.5;

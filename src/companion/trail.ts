@@ -1,0 +1,80 @@
+/**
+ * The player's recorded path (CO-3): a sample every physics frame, read TRAIL_DELAY behind. Following a delayed
+ * copy of the path, rather than the player itself, makes the companion go where the player went (round the tree,
+ * over the bridge) instead of cutting straight at them.
+ */
+import { TRAIL_DELAY } from './constants.ts';
+
+/**
+ * A ring buffer of planar positions with the time step that led to each. Memory is fixed at construction: when
+ * frames are so short that `capacity` samples span less than `delay`, the oldest sample kept is what is read (CO-3).
+ */
+export class Trail {
+  /** How far behind the newest sample `target` reads, in seconds. */
+  readonly delay: number;
+  /** The most samples kept; the oldest is overwritten when full. */
+  readonly capacity: number;
+  // Per sample: x, z, and the seconds from the previous sample to this one.
+  private readonly xs: Float64Array;
+  private readonly zs: Float64Array;
+  private readonly dts: Float64Array;
+  private newest = -1;
+  private count = 0;
+
+  /** A trail read `delay` seconds behind, keeping at most `capacity` (≥ 2) samples (CO-3). */
+  constructor(delay = TRAIL_DELAY, capacity = 128) {
+    if (!(delay >= 0) || !Number.isFinite(delay)) throw new Error(`Trail delay must be a finite number ≥ 0, got ${delay}.`);
+    if (!Number.isInteger(capacity) || capacity < 2) throw new Error(`Trail capacity must be an integer ≥ 2, got ${capacity}.`);
+    this.delay = delay;
+    this.capacity = capacity;
+    this.xs = new Float64Array(capacity);
+    this.zs = new Float64Array(capacity);
+    this.dts = new Float64Array(capacity);
+  }
+
+  /** How many samples are kept now. */
+  get size(): number {
+    return this.count;
+  }
+
+  /** Records the position (x, z) reached `dt` seconds after the previous sample (`dt` of the first is ignored) (CO-3). */
+  record(x: number, z: number, dt: number): void {
+    this.newest = (this.newest + 1) % this.capacity;
+    this.xs[this.newest] = x;
+    this.zs[this.newest] = z;
+    this.dts[this.newest] = this.count === 0 ? 0 : dt;
+    if (this.count < this.capacity) this.count += 1;
+  }
+
+  /** Forgets every sample (after a scene change, say); the next `record` starts a new trail. */
+  clear(): void {
+    this.newest = -1;
+    this.count = 0;
+  }
+
+  /**
+   * Writes into `out` the position `delay` seconds before the newest sample, interpolated between the two samples
+   * either side of that time; the oldest sample when the trail is younger than `delay` (CO-3). Throws on an empty trail.
+   */
+  target(out: number[] = [0, 0]): number[] {
+    if (this.count === 0) throw new Error('Trail.target needs at least one recorded sample; call record first.');
+    let i = this.newest;
+    let age = 0; // age of sample i
+    for (let kept = 1; kept < this.count; kept++) {
+      const older = (i + this.capacity - 1) % this.capacity;
+      const olderAge = age + this.dts[i];
+      if (olderAge >= this.delay) {
+        // The wanted time lies between sample `older` and sample i.
+        const f = this.dts[i] > 0 ? (this.delay - age) / this.dts[i] : 0;
+        out[0] = this.xs[i] + (this.xs[older] - this.xs[i]) * f;
+        out[1] = this.zs[i] + (this.zs[older] - this.zs[i]) * f;
+        return out;
+      }
+      i = older;
+      age = olderAge;
+    }
+    out[0] = this.xs[i];
+    out[1] = this.zs[i];
+    return out;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The autopilot oracle (CO-9): it watches for the run-in-place regression — a walk/run clip held over a body
+ * whose measured planar speed stays below IDLE_EPS for longer than ANIM_HOLD_TIME — and reports it as a sentence
+ * a log scraper can find. It is only built when asked for, and silent in normal play.
+ */
+import { ANIM_HOLD_TIME, IDLE_EPS } from './constants.ts';
+import { isGait, type Clip } from './clips.ts';
+
+/** The failure sentence the tripwire reports (CO-9). */
+export function stationaryMessage(id: string, clip: Clip, seconds: number, speed: number): string {
+  return `[sanity] FAIL: companion '${id}' holds '${clip}' while stationary for ${seconds.toFixed(2)} s at ${speed.toFixed(3)} m/s (below IDLE_EPS ${IDLE_EPS} m/s for longer than ANIM_HOLD_TIME ${ANIM_HOLD_TIME} s)`;
+}
+
+/** Watches one companion's clip against its measured planar speed, frame by frame (CO-9). */
+export class Tripwire {
+  /** The companion's name in the message. */
+  readonly id: string;
+  /** Where each failure sentence goes. */
+  readonly report: (message: string) => void;
+  /** Seconds the current gait has been held over a still body. */
+  still = 0;
+  /** The highest planar speed seen while still (all below IDLE_EPS). */
+  private peak = 0;
+  /** Whether this stationary episode was already reported (one sentence per episode). */
+  private reported = false;
+
+  /** A tripwire for companion `id` that hands each failure sentence to `report` (CO-9). */
+  constructor(id: string, report: (message: string) => void) {
+    this.id = id;
+    this.report = report;
+  }
+
+  /**
+   * Observes a frame of `dt` seconds in which `clip` played and the body's measured planar speed was `speed`;
+   * returns the failure sentence when this frame trips the wire, else null (CO-9).
+   */
+  watch(clip: Clip, speed: number, dt: number): string | null {
+    if (!isGait(clip) || !(speed < IDLE_EPS)) {
+      this.still = 0;
+      this.peak = 0;
+      this.reported = false;
+      return null;
+    }
+    this.still += dt;
+    this.peak = Math.max(this.peak, speed);
+    if (this.reported || !(this.still > ANIM_HOLD_TIME)) return null;
+    this.reported = true;
+    const message = stationaryMessage(this.id, clip, this.still, this.peak);
+    this.report(message);
+    return message;
+  }
+}
