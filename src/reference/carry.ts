@@ -6,7 +6,7 @@ import { numbers } from '../kinds.ts';
 import { Body, checkFinite, checkVector, readBody } from '../rows.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { Move, SKIN, slideBody } from './slide.ts';
+import { INWARD, Move, SKIN, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
 import type { Ground, Numbers, Row, World } from './types.ts';
 
@@ -26,7 +26,7 @@ export function cutAtSolid(n: Numbers, g: Sampler, px: number, pz: number, dx: n
     const oz = pz - c.z;
     const o2 = ox * ox + oz * oz;
     const b = ox * dx + oz * dz;
-    if (b >= 0.0) continue;
+    if (b >= -INWARD * Math.sqrt(o2 * len2)) continue;
     if (o2 < grown * grown) {
       t = 0.0;
       continue;

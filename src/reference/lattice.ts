@@ -32,12 +32,14 @@ export function latticeValue(cell: number, x: number, z: number, corner: (i: num
   const fz = gz - j;
   const v00 = corner(i, j);
   const v11 = corner(i + 1, j + 1);
-  if (fx >= fz) {
-    const v10 = corner(i + 1, j);
-    return v00 + fx * (v10 - v00) + fz * (v11 - v10);
-  }
-  const v01 = corner(i, j + 1);
-  return v00 + fz * (v01 - v00) + fx * (v11 - v01);
+  // fx ≥ fz: the triangle (i, j), (i + 1, j), (i + 1, j + 1), the plane v00 + fx·(v10 − v00) + fz·(v11 − v10);
+  // else (i, j), (i, j + 1), (i + 1, j + 1), the same with x and z swapped. Written as picks rather than branches
+  // so the wasm twin compiles to selects (the triangle is a coin flip per point, a branch would mispredict).
+  const upper = fx >= fz;
+  const along = upper ? fx : fz;
+  const across = upper ? fz : fx;
+  const vm = corner(upper ? i + 1 : i, upper ? j : j + 1);
+  return v00 + along * (vm - v00) + across * (v11 - vm);
 }
 
 /** One call's view of a ground: the corner caches that make G-2 hold, and the blocking circles. */

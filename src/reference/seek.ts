@@ -21,7 +21,8 @@ export class Tangent {
 /**
  * The first circle, grown by the body's radius, that the straight way from (px, pz) by (dx, dz) passes through
  * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it.
- * Ties go to the least x, then z.
+ * Ties go to the least x, then z, then radius, so the answer does not depend on the order the circles are listed in
+ * (a herd lists its bodies from a grid, HD-1).
  */
 export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx: number, dz: number): Circle | null {
   const len2 = dx * dx + dz * dz;
@@ -43,7 +44,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
       t = (-b - Math.sqrt(disc)) / len2;
       if (t > 1.0) continue;
     }
-    if (best === null || t < bestT || (t === bestT && (c.x < best.x || (c.x === best.x && c.z < best.z)))) {
+    if (best === null || t < bestT || (t === bestT && circleBefore(c, best))) {
       best = c;
       bestT = t;
     }
@@ -55,15 +56,37 @@ function sameCircle(a: Circle, b: Circle): boolean {
   return a.x === b.x && a.z === b.z && a.radius === b.radius;
 }
 
-/** The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch. */
+/** Whether circle `a` comes before circle `b` in the order ties and clusters go by: least x, then z, then radius. */
+export function circleBefore(a: Circle, b: Circle): boolean {
+  return a.x < b.x || (a.x === b.x && (a.z < b.z || (a.z === b.z && a.radius < b.radius)));
+}
+
+/**
+ * Inserts `m` among the members `out[from..]` in circleBefore order, keeping at most MAX_CLUSTER members: a member
+ * that would come after the last place is left out, and one pushed past it drops out.
+ */
+function addMember(out: Circle[], from: number, m: Circle): void {
+  let k = out.length;
+  while (k > from && circleBefore(m, out[k - 1])) k--;
+  if (k >= MAX_CLUSTER) return;
+  out.splice(k, 0, m);
+  if (out.length > MAX_CLUSTER) out.length = MAX_CLUSTER;
+}
+
+/**
+ * The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch,
+ * breadth first, at most MAX_CLUSTER. The circles each member links are taken in circleBefore order, so the obstacle
+ * does not depend on the order the ground lists its circles in (HD-1: a herd lists its bodies from a grid).
+ */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle[]): void {
   out.length = 0;
   out.push(first);
   const reachOut = n.radius + n.radius;
   for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
     const c = out[i];
+    const from = out.length;
     const near = g.circles(c.x, c.z, c.radius + reachOut);
-    for (let j = 0; j < near.length && out.length < MAX_CLUSTER; j++) {
+    for (let j = 0; j < near.length; j++) {
       const m = near[j];
       let known = false;
       for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
@@ -71,7 +94,7 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
       const dx = m.x - c.x;
       const dz = m.z - c.z;
       const reach = c.radius + m.radius + reachOut;
-      if (dx * dx + dz * dz <= reach * reach) out.push(m);
+      if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
     }
   }
 }

@@ -6,7 +6,7 @@ import { numbers } from '../kinds.ts';
 import { Body, checkFinite, checkVector, readBody, writePos } from '../rows.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { Vec2, depthGradient, standGradient, standHeight, waterDepth } from './stand.ts';
+import { Vec2, depthGradient, slopeReach, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Row, World } from './types.ts';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -17,7 +17,7 @@ export const MAX_ROUNDS = 6;
  * A body touching a circle may move along it; only a move into it by more than this fraction of the move's length
  * (relative to the normal) is stopped, so the rounding left by removing the inward part never reads as a new contact.
  */
-const INWARD = 1e-9;
+export const INWARD = 1e-9;
 /** A limit's `t` when nothing was met. */
 const NONE = 2.0;
 
@@ -70,7 +70,7 @@ export function firstCircle(n: Numbers, g: Sampler, px: number, pz: number, dx: 
       hx = ox;
       hz = oz;
     } else {
-      if (b >= 0.0) continue;
+      if (b >= -INWARD * Math.sqrt(o2 * len2)) continue;
       const disc = b * b - len2 * (o2 - grown * grown);
       if (disc < 0.0) continue;
       t = (-b - Math.sqrt(disc)) / len2;
@@ -116,39 +116,52 @@ function refusalNormal(grad: Vec2, dx: number, dz: number, out: Limit): void {
 }
 
 /**
- * The first terrain limit along the move, sampled every `sampleSpacing` (SL-3, SL-4, SL-5): a steep rise that the probe
- * refuses, ground higher than floor + jumpH + step, or water deeper than wade getting deeper. The body stops at the
- * last sample before it; the normal is out of the rise (stand-height gradient) or toward shallower water.
+ * How far short of a refused rise a body stops, along its move: a slope reach (ST-3) times √2, so that for any
+ * approach within 45° of head-on the slope the body then stands on is not measured across the rise — else a body
+ * pressed against a cliff would read as on steep ground and slide off it every other step (WA-1).
+ */
+export function standOff(n: Numbers): number {
+  return slopeReach(n) * 1.4142135623730951;
+}
+
+/**
+ * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
+ * (SL-3, SL-4, SL-5): a steep rise that the probe refuses; a rise higher than floor + jumpH + step that is steep, or
+ * that a body in the air or sliding on steep ground meets (a body standing on walkable ground walks up a long walkable
+ * hill in one move); or water deeper than wade getting deeper. A refused rise stops the body `standOff` short of the last sample before it; water, at that sample.
+ * The normal is out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
  */
 export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number, pz: number, dx: number, dz: number, grad: Vec2, out: Limit): void {
   out.t = NONE;
   const len = Math.sqrt(dx * dx + dz * dz);
   const ds = sampleSpacing(n, g.cell);
-  const count = Math.ceil(len / ds);
+  const standoff = standOff(n);
+  const scan = len + standoff;
+  const count = Math.ceil(scan / ds);
   const ceiling = body.floor + n.jumpH + n.step;
   let hPrev = standHeight(n, g, px, pz);
   let dPrev = waterDepth(n, g, px, pz);
   let fPrev = 0.0;
   for (let k = 1; k <= count; k++) {
-    const f = k / count;
+    const f = (scan * k) / count / len;
     const qx = px + dx * f;
     const qz = pz + dz * f;
     const h = standHeight(n, g, qx, qz);
     const rise = h - hPrev;
-    if (rise > 0.0) {
+    const steep = rise > n.maxSlope * (len * (f - fPrev));
+    if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
-      const steep = rise > n.maxSlope * (len * (f - fPrev));
       const base = body.air ? Math.max(hPrev, body.y) : hPrev;
-      if ((steep && !probeClears(n, g, footX, footZ, dx / len, dz / len, base, ds)) || h > ceiling) {
+      if (h > ceiling || (steep && !probeClears(n, g, footX, footZ, dx / len, dz / len, base, ds))) {
         standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
         refusalNormal(grad, dx, dz, out);
-        out.t = fPrev;
+        out.t = Math.max(0.0, fPrev - standoff / len);
         return;
       }
     }
     const d = waterDepth(n, g, qx, qz);
-    if (d > n.wade && d > dPrev) {
+    if (fPrev < 1.0 && d > n.wade && d > dPrev) {
       depthGradient(n, g, qx, qz, grad);
       refusalNormal(grad, dx, dz, out);
       out.t = fPrev;
@@ -165,11 +178,23 @@ const terrainLimit = new Limit();
 const gradient = new Vec2();
 
 /**
+ * Throws unless the move (dx, dz) has a finite squared length. Why: the way is sampled every `sampleSpacing` (SL-3),
+ * so a move whose length overflows (a huge vel·dt or delta) would be sampled without end; it throws before anything
+ * is written instead (R-3).
+ */
+export function checkMoveLength(dx: number, dz: number): void {
+  if (!(dx * dx + dz * dz < Infinity)) {
+    throw new Error(`walker: a move of [${dx}, ${dz}] is too long to sample; expected a finite length (the inputs are too large), and the row is unchanged.`);
+  }
+}
+
+/**
  * Moves the body's (x, z) by (dx, dz) in rounds (SL-1): each round goes to the first limit, removes the rest's part
  * into it, and moves what is left in the next; after MAX_ROUNDS the rest is dropped. The move made goes to `out`,
  * exactly (dx, dz) when no limit was met (SL-6). The body itself is not changed.
  */
 export function slideBody(n: Numbers, g: Sampler, body: Body, dx: number, dz: number, out: Move): void {
+  checkMoveLength(dx, dz);
   out.x = 0.0;
   out.z = 0.0;
   out.limited = false;

@@ -98,10 +98,16 @@ export function followGround(n: Numbers, body: Body, ground: number, dt: number)
 
 const want = new Want();
 
-/** Steps a body once (WA-1..WA-9); `move` receives the horizontal move made. */
+/**
+ * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
+ * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
+ * was judged on — so a step that jumps from walkable ground still records it, and a step that ends on a steep face
+ * does not record the face.
+ */
 export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: Move): void {
   const grounded = !body.air;
   steepWant(n, g, body, want);
+  if (grounded && !body.steep) body.floor = standHeight(n, g, body.x, body.z);
   easeVelocity(n, body, want, dt);
   turnYaw(n, body, dt);
   if (body.jump && !body.air) {
@@ -119,7 +125,6 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: M
   body.speed = Math.sqrt(body.vx * body.vx + body.vz * body.vz);
   const ground = standHeight(n, g, body.x, body.z);
   followGround(n, body, ground, dt);
-  if (grounded && !body.air && !body.steep) body.floor = ground;
 }
 
 const walked = new Move();
