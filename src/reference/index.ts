@@ -10,4 +10,5 @@ export { seek } from './seek.ts';
 export { slide } from './slide.ts';
 export { stand } from './stand.ts';
 export { walk } from './walk.ts';
+export { Herd } from '../herd.ts';
 export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';

@@ -1,0 +1,171 @@
+/**
+ * A herd's bodies as blocking circles (HD-1, K `bodies`): a uniform grid over the positions the bodies had at the
+ * start of the step, rebuilt every step, so a body is blocked by where the others were, never by where some of
+ * them have already moved — the result does not depend on body order. AssemblyScript-only: in the reference the
+ * same circles come from ground.bodies (src/reference/bodies.ts), one row at a time.
+ * A query answers the same circles, by the same test, as the reference's Sampler.circles answers from a list
+ * (in another order, which the callers do not depend on: see src/reference/seek.ts circleBefore).
+ */
+import { Circles, F64s, I32s, Numbers, alloc, free } from './memory';
+
+@unmanaged export class Crowd {
+  count: i32;
+  capacity: i32;
+  /** Start-of-step positions. */
+  xs: F64s;
+  zs: F64s;
+  /** Each body's kind (the herd's array). */
+  kinds: I32s;
+  /** The herd's kinds table (Numbers, one per kind). */
+  table: usize;
+  /** Blocking masks: for kind k, `maskWords` u32 words whose bit j says kind k lists kind j in its `bodies`. */
+  masks: usize;
+  maskWords: i32;
+  /** The mask row of the kind of the body being stepped. */
+  selfMask: usize;
+  maxRadius: f64;
+  minX: f64;
+  minZ: f64;
+  cellSize: f64;
+  nx: i32;
+  nz: i32;
+  /** Cell c's bodies are items[starts[c + 1] .. starts[c + 2]) (the counting sort files backwards; see fileCrowd). */
+  starts: I32s;
+  items: I32s;
+  cellOfBody: I32s;
+}
+
+/** A crowd grid for up to `capacity` bodies. */
+export function newCrowd(capacity: i32): Crowd {
+  const c = changetype<Crowd>(alloc(offsetof<Crowd>()));
+  reserveCrowd(c, capacity);
+  return c;
+}
+
+/** Makes room for `capacity` bodies (the grid is rebuilt each step, so nothing is copied). */
+export function reserveCrowd(c: Crowd, capacity: i32): void {
+  if (capacity <= c.capacity) return;
+  freeCrowdArrays(c);
+  c.capacity = capacity;
+  c.xs = changetype<F64s>(alloc(<usize>capacity << 3));
+  c.zs = changetype<F64s>(alloc(<usize>capacity << 3));
+  // At most 2n + 1 cells (see fileCrowd), one leading slot and the end mark.
+  c.starts = changetype<I32s>(alloc(<usize>(2 * capacity + 3) << 2));
+  c.items = changetype<I32s>(alloc(<usize>capacity << 2));
+  c.cellOfBody = changetype<I32s>(alloc(<usize>capacity << 2));
+}
+
+function freeCrowdArrays(c: Crowd): void {
+  free(changetype<usize>(c.xs));
+  free(changetype<usize>(c.zs));
+  free(changetype<usize>(c.starts));
+  free(changetype<usize>(c.items));
+  free(changetype<usize>(c.cellOfBody));
+}
+
+export function freeCrowd(c: Crowd): void {
+  freeCrowdArrays(c);
+  free(changetype<usize>(c));
+}
+
+@inline function radiusOf(c: Crowd, kind: i32): f64 {
+  return changetype<Numbers>(c.table + <usize>kind * offsetof<Numbers>()).radius;
+}
+
+@inline function cellOf(v: f64, min: f64, cellSize: f64, n: i32): i32 {
+  return <i32>Math.min(Math.max(Math.floor((v - min) / cellSize), 0.0), <f64>(n - 1));
+}
+
+/**
+ * Files `count` bodies at (xs, zs) — copied as the start-of-step snapshot — in a grid whose cell side is the largest
+ * of the widest body's diameter, √(area / n) and (width + depth) / n, so there are at most 2n + 1 cells.
+ */
+export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, kinds: I32s): void {
+  c.count = count;
+  c.kinds = kinds;
+  let minX = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxZ = -Infinity;
+  let maxRadius: f64 = 0;
+  for (let i = 0; i < count; i++) {
+    const x = xs[i];
+    const z = zs[i];
+    c.xs[i] = x;
+    c.zs[i] = z;
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minZ = Math.min(minZ, z);
+    maxZ = Math.max(maxZ, z);
+    maxRadius = Math.max(maxRadius, radiusOf(c, kinds[i]));
+  }
+  if (count == 0) minX = minZ = maxX = maxZ = 0;
+  const width = maxX - minX;
+  const depth = maxZ - minZ;
+  const n = <f64>max<i32>(count, 1);
+  let cellSize = Math.max(Math.max(2.0 * maxRadius, Math.sqrt((width * depth) / n)), (width + depth) / n);
+  if (!(cellSize > 0)) cellSize = 1;
+  const nx = <i32>(Math.floor(width / cellSize) + 1.0);
+  const nz = <i32>(Math.floor(depth / cellSize) + 1.0);
+  const cells = nx * nz;
+  c.maxRadius = maxRadius;
+  c.minX = minX;
+  c.minZ = minZ;
+  c.cellSize = cellSize;
+  c.nx = nx;
+  c.nz = nz;
+  // A counting sort: count each cell's bodies into starts[c + 1] and sum, so starts[c + 1] is where cell c ends; then
+  // file the bodies backwards, each at --starts[c + 1], which leaves starts[c + 1] where cell c starts — so cell c
+  // spans starts[c + 1] .. starts[c + 2] (the last up to the count, put at the end), its bodies in increasing order.
+  const starts = c.starts;
+  const cellOfBody = c.cellOfBody;
+  memory.fill(changetype<usize>(starts), 0, <usize>(cells + 2) << 2);
+  for (let i = 0; i < count; i++) {
+    const cell = cellOf(c.zs[i], minZ, cellSize, nz) * nx + cellOf(c.xs[i], minX, cellSize, nx);
+    cellOfBody[i] = cell;
+    starts[cell + 1]++;
+  }
+  for (let k = 1; k < cells; k++) starts[k + 1] += starts[k];
+  const items = c.items;
+  for (let i = count - 1; i >= 0; i--) items[--starts[cellOfBody[i] + 1]] = i;
+  starts[cells + 1] = count;
+}
+
+/**
+ * Appends to `near` every body of a kind the stepping body's kind lists (its mask row, `c.selfMask`), other than
+ * `self`, whose circle reaches within r of (x, z) — by the test of the reference's Sampler.circles:
+ * dx² + dz² ≤ (r + radius)², with (dx, dz) from (x, z) to the body's start-of-step position.
+ */
+export function crowdCircles(c: Crowd, self: i32, x: f64, z: f64, r: f64, near: Circles): void {
+  // Widened like the scatter grid's query, so a body the exact test accepts by a last-bit margin is never left out.
+  const reach0 = r + c.maxRadius;
+  const wide = reach0 + (Math.abs(x) + Math.abs(z) + Math.abs(reach0)) * 1e-9;
+  if (!(wide >= 0)) return;
+  const mask = c.selfMask;
+  const nx = c.nx;
+  const cx0 = cellOf(x - wide, c.minX, c.cellSize, nx);
+  const cx1 = cellOf(x + wide, c.minX, c.cellSize, nx);
+  const cz0 = cellOf(z - wide, c.minZ, c.cellSize, c.nz);
+  const cz1 = cellOf(z + wide, c.minZ, c.cellSize, c.nz);
+  const starts = c.starts;
+  const items = c.items;
+  const kinds = c.kinds;
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const cell = cz * nx + cx;
+      for (let k = starts[cell + 1]; k < starts[cell + 2]; k++) {
+        const j = items[k];
+        if (j == self) continue;
+        const kind = kinds[j];
+        if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
+        const bx = c.xs[j];
+        const bz = c.zs[j];
+        const radius = radiusOf(c, kind);
+        const dx = bx - x;
+        const dz = bz - z;
+        const reach = r + radius;
+        if (dx * dx + dz * dz <= reach * reach) near.add(bx, bz, radius);
+      }
+    }
+  }
+}

@@ -1,0 +1,366 @@
+/**
+ * Grounds backed by wasm memory (WX-4): terrain3d's numbers and heightmap, scatter3d's grid, and a lazily baked
+ * cache of lattice corner heights. AssemblyScript-only: the JS side of this is src/ground/terrain3d.ts (which sums
+ * the heightmap and the noise in the same order as `terrainHeight` below) and src/ground/groundOf.ts.
+ *
+ * The corner cache holds tiles of TILE × TILE corner heights, keyed by (terrain, tile column, tile row) in an
+ * open-addressed directory; a tile is computed the first time any of its corners is asked, with the same function
+ * and the same coordinates (i·cell, j·cell) the reference asks the ground at, so a cached corner is bit for bit the
+ * corner the reference computes. When the pool is full the cache is emptied and refilled as asked: values never
+ * change, only the time it takes.
+ */
+import { F64s, alloc, free } from './memory';
+import { ScatterGrid, buildScatterGrid, freeScatterGrid, placeLayer } from './scatter';
+import { heightmapHeight, noiseHeight, waterDepthAt } from './terrain';
+
+/** terrain3d's numbers (M-1): a heightmap, noise, a water level, each optional. */
+@unmanaged export class Terrain {
+  id: i32;
+  hasMap: bool;
+  hasNoise: bool;
+  hasWater: bool;
+  mapNx: f64;
+  mapNz: f64;
+  originX: f64;
+  originZ: f64;
+  spacing: f64;
+  data: F64s;
+  seed: i32;
+  octaves: i32;
+  amplitude: f64;
+  wavelength: f64;
+  water: f64;
+  /** The lattice side corners are cached for (terrain3d's cell), or 0 for none. */
+  cell: f64;
+}
+
+/** A ground as walker sees it (G-1..G-5): a terrain, whether it has depth, its cell (0: none), its solids. */
+@unmanaged export class GroundData {
+  terrain: Terrain;
+  cell: f64;
+  hasDepth: bool;
+  /** The solids' grid, or null when the ground has no solids. */
+  scatter: ScatterGrid | null;
+}
+
+let nextTerrainId = 1;
+
+/** A terrain of flat ground at 0, to be filled in by the facade (it then calls `terrainReady`). */
+export function newTerrain(mapSamples: i32): Terrain {
+  const t = changetype<Terrain>(alloc(offsetof<Terrain>()));
+  t.id = nextTerrainId++;
+  t.data = changetype<F64s>(alloc(<usize>mapSamples << 3));
+  return t;
+}
+
+/** Sets a terrain's heightmap numbers (M-1); the samples go to `terrainData`. */
+export function setHeightmap(t: Terrain, nx: f64, nz: f64, originX: f64, originZ: f64, spacing: f64): void {
+  t.hasMap = true;
+  t.mapNx = nx;
+  t.mapNz = nz;
+  t.originX = originX;
+  t.originZ = originZ;
+  t.spacing = spacing;
+}
+
+/** Sets a terrain's noise (M-1). */
+export function setNoise(t: Terrain, seed: i32, amplitude: f64, wavelength: f64, octaves: i32): void {
+  t.hasNoise = true;
+  t.seed = seed;
+  t.amplitude = amplitude;
+  t.wavelength = wavelength;
+  t.octaves = octaves;
+}
+
+/** Sets a terrain's water level and lattice side (M-1). */
+export function setWaterAndCell(t: Terrain, hasWater: bool, water: f64, cell: f64): void {
+  t.hasWater = hasWater;
+  t.water = water;
+  t.cell = cell;
+}
+
+/** Address of a terrain's heightmap samples, for the facade to write `mapSamples` f64 into. */
+export function terrainData(t: Terrain): usize {
+  return changetype<usize>(t.data);
+}
+
+/** Frees a terrain and drops the cache (its tiles would be stale keys). */
+export function freeTerrain(t: Terrain): void {
+  free(changetype<usize>(t.data));
+  free(changetype<usize>(t));
+  clearCorners();
+}
+
+/** A ground over a terrain, with or without depth, lattice side `cell` (0: the ground is asked at each point). */
+export function newGround(terrain: Terrain, cell: f64, hasDepth: bool, scatter: ScatterGrid | null): GroundData {
+  const g = changetype<GroundData>(alloc(offsetof<GroundData>()));
+  g.terrain = terrain;
+  g.cell = cell;
+  g.hasDepth = hasDepth;
+  g.scatter = scatter;
+  return g;
+}
+
+export function freeGround(g: GroundData): void {
+  free(changetype<usize>(g));
+}
+
+// ---- Solids -------------------------------------------------------------------------------------------------------
+
+let pendingXs: F64s = changetype<F64s>(0);
+let pendingZs: F64s = changetype<F64s>(0);
+let pendingRadii: F64s = changetype<F64s>(0);
+let pendingCount = 0;
+
+/** Makes room for `count` circles the facade writes (x, z, radius arrays at `solidsX/Z/Radii`) before `buildSolids`. */
+export function newSolids(count: i32): void {
+  pendingCount = count;
+  pendingXs = changetype<F64s>(alloc(<usize>count << 3));
+  pendingZs = changetype<F64s>(alloc(<usize>count << 3));
+  pendingRadii = changetype<F64s>(alloc(<usize>count << 3));
+}
+
+export function solidsX(): usize {
+  return changetype<usize>(pendingXs);
+}
+export function solidsZ(): usize {
+  return changetype<usize>(pendingZs);
+}
+export function solidsRadii(): usize {
+  return changetype<usize>(pendingRadii);
+}
+
+/** Places a scatter3d layer (M-2) into the pending circles from index `at`, as src/ground/scatter3d.ts does. */
+export function placeSolids(seed: i32, count: i32, x0: f64, z0: f64, x1: f64, z1: f64, rMin: f64, rMax: f64, at: i32): void {
+  placeLayer(seed, count, x0, z0, x1, z1, rMin, rMax, pendingXs, pendingZs, pendingRadii, at);
+}
+
+/** Files the pending circles in a grid (M-2) and returns it; the grid owns the arrays. */
+export function buildSolids(): ScatterGrid {
+  return buildScatterGrid(pendingXs, pendingZs, pendingRadii, pendingCount);
+}
+
+export function freeSolids(grid: ScatterGrid): void {
+  freeScatterGrid(grid);
+}
+
+/** The number of circles of a grid. */
+export function solidsCount(grid: ScatterGrid): i32 {
+  return grid.count;
+}
+
+/**
+ * The terrain's height at (x, z): the heightmap, then the noise added to it — the order terrain3dGround sums in
+ * (src/ground/terrain3d.ts), flat 0 when neither is given.
+ */
+export function terrainHeight(t: Terrain, x: f64, z: f64): f64 {
+  let h: f64 = 0;
+  if (t.hasMap) h = heightmapHeight(t.data, t.mapNx, t.mapNz, t.originX, t.originZ, t.spacing, x, z);
+  if (t.hasNoise) h += noiseHeight(t.seed, t.amplitude, t.wavelength, t.octaves, x, z);
+  return h;
+}
+
+/** The terrain's water depth at (x, z): max(0, water − height) (M-1). */
+export function terrainDepth(t: Terrain, x: f64, z: f64): f64 {
+  return waterDepthAt(t.water, terrainHeight(t, x, z));
+}
+
+// ---- The corner cache ------------------------------------------------------------------------------------------
+
+/** Corners per tile step (a power of two); a tile stores one more on each axis (an apron), see cornerHeight. */
+const TILE_BITS: i32 = 5;
+const TILE: i32 = 1 << TILE_BITS;
+const SIDE: i32 = TILE + 1;
+const TILE_BYTES: usize = <usize>(SIDE * SIDE) << 3;
+/** Tiles the pool holds (8.7 KB each): 1024 tiles cover about 1 km × 1 km of 1 m cells. */
+const POOL_TILES: i32 = 1024;
+/** Directory slots (a power of two, at least twice the pool, so probes stay short). */
+const DIR_SLOTS: i32 = 4096;
+/** Corners this many cells or more from the origin are computed directly (their tile key would not fit an i32). */
+const CACHE_LIMIT: f64 = 1073741824.0;
+
+let pool: usize = 0;
+/** Per pool slot, 1 when every corner of the tile is at or above the water level (all its corner depths are 0). */
+let dryFlags: usize = 0;
+let directory: usize = 0;
+let tilesUsed = 0;
+/**
+ * The located tile: its terrain, its first corner (i0, j0) — NaN when none is located — how many cells it spans
+ * (TILE, or 1 for a one-cell tile of corners too far out to cache) and its data, SIDE corners per row.
+ */
+let tileTerrain = 0;
+let tileI0: f64 = NaN;
+let tileJ0: f64 = NaN;
+let tileSpan: f64 = <f64>TILE;
+let tileData: usize = 0;
+/** Whether the located tile is dry (see dryFlags). */
+let tileDry = false;
+/** A one-cell tile for corners too far out to cache: corners (i0, j0) … (i0 + 1, j0 + 1), rows SIDE apart. */
+const farTile: usize = memory.data(<i32>(SIDE + 2) << 3);
+
+function clearCorners(): void {
+  if (directory != 0) memory.fill(directory, 0, <usize>DIR_SLOTS << 4);
+  tilesUsed = 0;
+  tileI0 = NaN;
+  tileJ0 = NaN;
+}
+
+/** Makes the corner cache answer for terrain t (the located tile belongs to another terrain otherwise). */
+export function useTerrain(t: Terrain): void {
+  if (t.id == tileTerrain) return;
+  tileTerrain = t.id;
+  tileI0 = NaN;
+  tileJ0 = NaN;
+}
+
+/** Fills a tile's corners; returns whether it is dry (every corner at or above the water level, when there is water). */
+function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
+  const cell = t.cell;
+  let dry = t.hasWater;
+  for (let b = 0; b < SIDE; b++) {
+    const j = <f64>((tz << TILE_BITS) + b);
+    for (let a = 0; a < SIDE; a++) {
+      const i = <f64>((tx << TILE_BITS) + a);
+      const h = terrainHeight(t, i * cell, j * cell);
+      store<f64>(tile + (<usize>(b * SIDE + a) << 3), h);
+      if (!(h >= t.water)) dry = false;
+    }
+  }
+  return dry;
+}
+
+/** The tile of terrain t whose first corner is (tx·TILE, tz·TILE), computed on first use. */
+function tileOf(t: Terrain, tx: i32, tz: i32): usize {
+  if (pool == 0) {
+    pool = alloc(<usize>POOL_TILES * TILE_BYTES);
+    dryFlags = alloc(<usize>POOL_TILES);
+    directory = alloc(<usize>DIR_SLOTS << 4);
+  }
+  let slot = ((tx * <i32>0x9e3779b1) ^ (tz * <i32>0x85ebca77) ^ (t.id * <i32>0xc2b2ae3d)) & (DIR_SLOTS - 1);
+  while (true) {
+    const e = directory + (<usize>slot << 4);
+    const id = load<i32>(e);
+    if (id == 0) break;
+    if (id == t.id && load<i32>(e, 4) == tx && load<i32>(e, 8) == tz) {
+      const slot = load<i32>(e, 12);
+      tileDry = load<u8>(dryFlags + <usize>slot) != 0;
+      return pool + <usize>slot * TILE_BYTES;
+    }
+    slot = (slot + 1) & (DIR_SLOTS - 1);
+  }
+  if (tilesUsed == POOL_TILES) {
+    clearCorners();
+    return tileOf(t, tx, tz);
+  }
+  const e = directory + (<usize>slot << 4);
+  const tile = pool + <usize>tilesUsed * TILE_BYTES;
+  store<i32>(e, t.id);
+  store<i32>(e, tx, 4);
+  store<i32>(e, tz, 8);
+  store<i32>(e, tilesUsed, 12);
+  tileDry = fillTile(t, tx, tz, tile);
+  store<u8>(dryFlags + <usize>tilesUsed, tileDry ? 1 : 0);
+  tilesUsed++;
+  return tile;
+}
+
+/**
+ * Locates the tile holding the corners (i, j) … (i + 1, j + 1) of a lattice cell: the tile whose step holds (i, j),
+ * computed on first use; or, for a cell too far out to cache, a one-cell tile of its four corners computed now.
+ */
+function locateMiss(t: Terrain, i: f64, j: f64): void {
+  if (Math.abs(i) < CACHE_LIMIT && Math.abs(j) < CACHE_LIMIT) {
+    const tx = <i32>i >> TILE_BITS;
+    const tz = <i32>j >> TILE_BITS;
+    tileData = tileOf(t, tx, tz);
+    tileI0 = <f64>(tx << TILE_BITS);
+    tileJ0 = <f64>(tz << TILE_BITS);
+    tileSpan = <f64>TILE;
+    return;
+  }
+  const cell = t.cell;
+  store<f64>(farTile, terrainHeight(t, i * cell, j * cell));
+  store<f64>(farTile, terrainHeight(t, (i + 1) * cell, j * cell), 8);
+  store<f64>(farTile + (<usize>SIDE << 3), terrainHeight(t, i * cell, (j + 1) * cell));
+  store<f64>(farTile + (<usize>SIDE << 3), terrainHeight(t, (i + 1) * cell, (j + 1) * cell), 8);
+  tileData = farTile;
+  tileI0 = i;
+  tileJ0 = j;
+  tileSpan = 1.0;
+  tileDry = false;
+}
+
+/**
+ * Whether every corner of the lattice cells from (i0, j0) to (i1, j1), corners included, is in one dry tile — so
+ * every depth interpolated in those cells is exactly +0, as the reference computes it from corner depths that are
+ * all max(0, water − height) = +0. Locates the tile of (i0, j0) when the located one does not hold them.
+ */
+export function dryCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
+  if (!(i0 - tileI0 >= 0.0 && i1 - tileI0 <= tileSpan && j0 - tileJ0 >= 0.0 && j1 - tileJ0 <= tileSpan)) {
+    locateMiss(t, i0, j0);
+    if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
+  }
+  return tileDry;
+}
+
+/**
+ * Locates the corners of cell (i, j) — the tile holding them, computed on first use — and returns the address of its
+ * first corner, (i, j); its others are 1, SIDE and SIDE + 1 corners on.
+ */
+@inline function locateCell(t: Terrain, i: f64, j: f64): usize {
+  let di = i - tileI0;
+  let dj = j - tileJ0;
+  if (!(di >= 0.0 && di < tileSpan && dj >= 0.0 && dj < tileSpan)) {
+    locateMiss(t, i, j);
+    di = i - tileI0;
+    dj = j - tileJ0;
+  }
+  return tileData + (<usize>(<i32>dj * SIDE + <i32>di) << 3);
+}
+
+/**
+ * The height of corner (i + di, j + dj) of the located cell (i, j) at `cell`, di and dj 0 or 1: the terrain at
+ * ((i + di)·cell, (j + dj)·cell), as the reference asks it. (A tile holds one corner more than its step on each axis,
+ * so a cell's four corners are in the tile of its first.)
+ */
+@inline function cornerHeight(cell: usize, di: i32, dj: i32): f64 {
+  return load<f64>(cell + (<usize>(dj * SIDE + di) << 3));
+}
+
+/**
+ * The height corners a lattice reads (G-1): `locate(i, j)` finds the cached corners of cell (i, j), then
+ * `at(cell, di, dj)` is the height at ((i + di)·cell, (j + dj)·cell). (The reference's corners are a per-call cache
+ * of ground calls asked as corner(i + di, j + dj); they need no locating.)
+ */
+@unmanaged export class HeightCorners {
+  terrain: Terrain;
+  /** 1 / cell when cell is a power of two, else 0 (assembly/lattice.ts perCell). */
+  inverse: f64;
+
+  @inline locate(i: f64, j: f64): usize {
+    return locateCell(this.terrain, i, j);
+  }
+
+  @inline at(cell: usize, di: i32, dj: i32): f64 {
+    return cornerHeight(cell, di, dj);
+  }
+}
+
+/** The depth corners a lattice reads (G-1): as HeightCorners, the water depth over each corner's height. */
+@unmanaged export class DepthCorners {
+  terrain: Terrain;
+  inverse: f64;
+
+  @inline locate(i: f64, j: f64): usize {
+    return locateCell(this.terrain, i, j);
+  }
+
+  @inline at(cell: usize, di: i32, dj: i32): f64 {
+    return waterDepthAt(this.terrain.water, cornerHeight(cell, di, dj));
+  }
+}
+
+/** Empties the corner cache (for tests and benchmarks: the next calls bake afresh). */
+export function resetCorners(): void {
+  clearCorners();
+}

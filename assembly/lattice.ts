@@ -1,0 +1,199 @@
+/**
+ * The ground as one call sees it (G-1..G-3): on a lattice, heights and depths come from corners and are
+ * interpolated on the triangle the point falls in; without a cell, the ground is asked at each point.
+ * Twin of src/reference/lattice.ts. The reference caches corners per call because its grounds are JS callbacks
+ * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
+ */
+import { Circles, Numbers, callBodies, reserveCircles } from './memory';
+import { DepthCorners, GroundData, HeightCorners, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { queryScatterGrid } from './scatter';
+import { Crowd, crowdCircles } from './crowd';
+
+/**
+ * The value at (x, z) on the lattice of side `cell` (G-1): each cell is split along the diagonal from its
+ * (least x, least z) corner to its (greatest x, greatest z) corner, and the value is the plane of the triangle.
+ */
+export function latticeValue<C>(cell: f64, x: f64, z: f64, corner: C): f64 {
+  const gx = perCell(x, cell, corner.inverse);
+  const gz = perCell(z, cell, corner.inverse);
+  const i = Math.floor(gx);
+  const j = Math.floor(gz);
+  const fx = gx - i;
+  const fz = gz - j;
+  // The reference asks corner(i, j), corner(i + 1, j + 1), then corner(i + 1, j) or corner(i, j + 1); here the
+  // corner cache is located on cell (i, j) once and the same corners are read as at(0, 0), at(1, 1), at(1, 0) / at(0, 1).
+  const cell0 = corner.locate(i, j);
+  const v00 = corner.at(cell0, 0, 0);
+  const v11 = corner.at(cell0, 1, 1);
+  // fx ≥ fz: the triangle (i, j), (i + 1, j), (i + 1, j + 1), the plane v00 + fx·(v10 − v00) + fz·(v11 − v10);
+  // else (i, j), (i, j + 1), (i + 1, j + 1), the same with x and z swapped. Picks rather than branches (the triangle
+  // is a coin flip per point, a branch would mispredict), written as integer selects, which compile to cmov.
+  const upper = fx >= fz;
+  const along = pick(upper, fx, fz);
+  const across = pick(upper, fz, fx);
+  const vm = corner.at(cell0, upper ? 1 : 0, upper ? 0 : 1);
+  return v00 + along * (vm - v00) + across * (v11 - vm);
+}
+
+/**
+ * `c ? a : b`, picked by masking the bits: no branch to mispredict (V8 compiles an f64 select to a branch, and
+ * Binaryen turns a select of reinterpreted bits back into one).
+ */
+@inline function pick(c: bool, a: f64, b: f64): f64 {
+  const mask = -(<i64>c);
+  const ai = reinterpret<i64>(a);
+  const bi = reinterpret<i64>(b);
+  return reinterpret<f64>(bi ^ ((ai ^ bi) & mask));
+}
+
+/**
+ * x / cell. When cell is a power of two, `inverse` is 1 / cell (else 0) and this is x · inverse: the same correctly
+ * rounded number x·2⁻ᵏ, bit for bit, for every x (AS only: a multiplication costs a fraction of a division).
+ */
+@inline function perCell(x: f64, cell: f64, inverse: f64): f64 {
+  if (inverse != 0.0) return x * inverse;
+  // The store is what keeps Binaryen from turning this branch into a select, which would always divide.
+  divisions++;
+  return x / cell;
+}
+
+/** How many lattice divisions were made (cells that are not powers of two); the store matters, not the count. */
+let divisions: u32 = 0;
+
+/** 1 / cell when cell is a power of two whose inverse is a normal number too, else 0 (see perCell). */
+export function inverseOf(cell: f64): f64 {
+  const bits = reinterpret<u64>(cell);
+  const exponent = <i32>((bits >> 52) & 0x7ff);
+  if ((bits & 0x000fffffffffffff) != 0 || exponent < 2 || exponent > 2045) return 0.0;
+  return 1.0 / cell;
+}
+
+/** One call's view of a ground: its corners, and the circles that block the body. */
+@unmanaged export class Sampler {
+  ground: GroundData;
+  /** The lattice side, or 0 when the ground is asked at each point (G-3). */
+  cell: f64;
+  heights: HeightCorners;
+  depths: DepthCorners;
+  /** Blocking bodies of a per-row call, as circles (K `bodies`); empty in a herd step. */
+  bodies: Circles;
+  /** The herd whose bodies block in a herd step, or null in a per-row call. */
+  crowd: Crowd | null;
+  /** In a herd step: the body being stepped (left out of its own blockers). */
+  crowdSelf: i32;
+  /**
+   * Whether every foot within `reach` of (x, z) (on either axis) is on dry lattice ground, so its water depth is
+   * exactly +0 (AS only: it saves working the depth out foot by foot where it cannot be anything but 0). The cells
+   * are widened by one on each side, which covers any rounding of (x ± reach) / cell.
+   */
+  @inline dryAround(x: f64, z: f64, reach: f64): bool {
+    if (this.cell == 0.0 || !this.ground.hasDepth) return false;
+    const inverse = this.heights.inverse;
+    const gx = perCell(x, this.cell, inverse);
+    const gz = perCell(z, this.cell, inverse);
+    const m = perCell(reach, this.cell, inverse) + 1.0;
+    return dryCells(this.ground.terrain, Math.floor(gx - m), Math.floor(gz - m), Math.floor(gx + m) + 1.0, Math.floor(gz + m) + 1.0);
+  }
+
+  /** Where `circles` writes its answer. */
+  near: Circles;
+  /** The last stand height asked (assembly/stand.ts standHeight): at (standX, standZ) for numbers standN; NaN: none. */
+  standX: f64;
+  standZ: f64;
+  standN: Numbers;
+  standH: f64;
+  /** The last water depth asked (assembly/stand.ts waterDepth), likewise. */
+  depthX: f64;
+  depthZ: f64;
+  depthN: Numbers;
+  depthH: f64;
+
+  /** Height of the ground under any water at (x, z). */
+  @inline height(x: f64, z: f64): f64 {
+    if (this.cell == 0.0) return terrainHeight(this.ground.terrain, x, z);
+    return latticeValue(this.cell, x, z, this.heights);
+  }
+
+  /** Depth of the water at (x, z); 0 where the ground has no water. */
+  depth(x: f64, z: f64): f64 {
+    if (!this.ground.hasDepth) return 0.0;
+    if (this.cell == 0.0) return terrainDepth(this.ground.terrain, x, z);
+    return latticeValue(this.cell, x, z, this.depths);
+  }
+
+  /**
+   * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then blocking bodies
+   * (a per-row call's list in its order, or the herd's bodies from its grid).
+   */
+  circles(x: f64, z: f64, r: f64): Circles {
+    const near = this.near;
+    near.length = 0;
+    const grid = this.ground.scatter;
+    if (grid !== null) {
+      const count = queryScatterGrid(grid, x, z, r);
+      const found = grid.found;
+      for (let k = 0; k < count; k++) {
+        const i = found[k];
+        near.add(grid.xs[i], grid.zs[i], grid.radii[i]);
+      }
+    }
+    const crowd = this.crowd;
+    if (crowd !== null) {
+      crowdCircles(crowd, this.crowdSelf, x, z, r, near);
+      return near;
+    }
+    const bodies = this.bodies;
+    for (let k = 0; k < bodies.length; k++) {
+      const b = bodies[k];
+      const dx = b.x - x;
+      const dz = b.z - z;
+      const reach = r + b.radius;
+      if (dx * dx + dz * dz <= reach * reach) near.push(b);
+    }
+    return near;
+  }
+}
+
+/** The one sampler calls work through (the wasm core is single-threaded and calls do not nest). */
+export const sampler = changetype<Sampler>(memory.data(offsetof<Sampler>()));
+const heights = changetype<HeightCorners>(memory.data(offsetof<HeightCorners>()));
+const depths = changetype<DepthCorners>(memory.data(offsetof<DepthCorners>()));
+const near = changetype<Circles>(memory.data(offsetof<Circles>()));
+
+/** Drops the remembered stand height and water depth (they belong to another ground or another body). */
+export function forget(g: Sampler): void {
+  g.standX = NaN;
+  g.standZ = NaN;
+  g.depthX = NaN;
+  g.depthZ = NaN;
+}
+
+/** Points the sampler at a ground, with no blocking bodies yet. */
+export function useGround(ground: GroundData): Sampler {
+  sampler.ground = ground;
+  sampler.cell = ground.cell;
+  useTerrain(ground.terrain);
+  heights.terrain = ground.terrain;
+  depths.terrain = ground.terrain;
+  heights.inverse = inverseOf(ground.cell);
+  depths.inverse = heights.inverse;
+  sampler.heights = heights;
+  sampler.depths = depths;
+  sampler.bodies = callBodies;
+  sampler.bodies.length = 0;
+  sampler.crowd = null;
+  sampler.crowdSelf = -1;
+  sampler.near = near;
+  forget(sampler);
+  return sampler;
+}
+
+/** The circle list `circles` answers in. */
+export function nearList(): Circles {
+  return near;
+}
+
+/** Makes room for answers of up to `capacity` circles (a ground's solids plus a call's blocking bodies). */
+export function reserveNear(capacity: i32): void {
+  reserveCircles(near, capacity);
+}

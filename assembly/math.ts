@@ -1,0 +1,89 @@
+/**
+ * Portable trigonometry for the simulated path (WX-3).
+ * Twin of src/reference/math.ts: the same operations in the same order, so both cores give the same bits;
+ * the engine's Math.sin & co. are never used in the simulated path.
+ */
+
+export const PI: f64 = 3.141592653589793;
+export const TWO_PI: f64 = 6.283185307179586;
+export const HALF_PI: f64 = 1.5707963267948966;
+
+/** Wraps an angle to (−π, π], the range yaws and bearings are kept in. */
+export function wrapAngle(a: f64): f64 {
+  return a - TWO_PI * Math.ceil((a - PI) / TWO_PI);
+}
+
+/** sin on [−π/2, π/2] by its Taylor series to x^21 (error below 1e-16 there). */
+function sinReduced(x: f64): f64 {
+  const x2 = x * x;
+  let p: f64 = -1.0 / 51090942171709440000.0;
+  p = p * x2 + 1.0 / 121645100408832000.0;
+  p = p * x2 - 1.0 / 355687428096000.0;
+  p = p * x2 + 1.0 / 1307674368000.0;
+  p = p * x2 - 1.0 / 6227020800.0;
+  p = p * x2 + 1.0 / 39916800.0;
+  p = p * x2 - 1.0 / 362880.0;
+  p = p * x2 + 1.0 / 5040.0;
+  p = p * x2 - 1.0 / 120.0;
+  p = p * x2 + 1.0 / 6.0;
+  return x - x * x2 * p;
+}
+
+/** Sine of any finite angle. */
+export function sin(a: f64): f64 {
+  let x = wrapAngle(a);
+  if (x > HALF_PI) x = PI - x;
+  else if (x < -HALF_PI) x = -PI - x;
+  return sinReduced(x);
+}
+
+/** Cosine of any finite angle, as the sine a quarter turn on. */
+export function cos(a: f64): f64 {
+  return sin(a + HALF_PI);
+}
+
+const TAN_PI_12: f64 = 0.2679491924311227;
+const INV_SQRT3: f64 = 0.5773502691896257;
+const PI_6: f64 = 0.5235987755982988;
+
+/** atan on [0, 1]: reduced below tan(π/12) by atan(a) = π/6 + atan((a − 1/√3)/(1 + a/√3)), then its series. */
+function atanUnit(a: f64): f64 {
+  let offset: f64 = 0.0;
+  let t = a;
+  if (t > TAN_PI_12) {
+    t = (t - INV_SQRT3) / (1.0 + t * INV_SQRT3);
+    offset = PI_6;
+  }
+  const t2 = t * t;
+  let p: f64 = 1.0 / 29.0;
+  p = 1.0 / 27.0 - t2 * p;
+  p = 1.0 / 25.0 - t2 * p;
+  p = 1.0 / 23.0 - t2 * p;
+  p = 1.0 / 21.0 - t2 * p;
+  p = 1.0 / 19.0 - t2 * p;
+  p = 1.0 / 17.0 - t2 * p;
+  p = 1.0 / 15.0 - t2 * p;
+  p = 1.0 / 13.0 - t2 * p;
+  p = 1.0 / 11.0 - t2 * p;
+  p = 1.0 / 9.0 - t2 * p;
+  p = 1.0 / 7.0 - t2 * p;
+  p = 1.0 / 5.0 - t2 * p;
+  p = 1.0 / 3.0 - t2 * p;
+  return offset + (t - t * t2 * p);
+}
+
+/** The angle of (x, y) from the +x axis, in (−π, π]; atan2(0, 0) is 0. Walker calls it as atan2(x, z) for a bearing. */
+export function atan2(y: f64, x: f64): f64 {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  if (ax == 0.0 && ay == 0.0) return 0.0;
+  let r = ay > ax ? HALF_PI - atanUnit(ax / ay) : atanUnit(ay / ax);
+  if (x < 0.0) r = PI - r;
+  // −π itself is outside (−π, π]: a vanishing negative y on the −x axis reads as π.
+  return y < 0.0 && r != PI ? -r : r;
+}
+
+/** The bearing of a horizontal vector (x, z): yaw θ points along (sin θ, cos θ). */
+export function bearing(x: f64, z: f64): f64 {
+  return atan2(x, z);
+}

@@ -1,0 +1,288 @@
+/**
+ * Where everything lives in linear memory (WX-1): the arena allocator, the structs the facade reads and writes
+ * (a kind's numbers, a body, circles), typed views over raw arrays, and the scratch of per-row calls.
+ * The only file that knows offsets: the facade learns every field's byte offset from the constants exported here.
+ * Nothing here is managed by the AssemblyScript runtime (stub): every struct is @unmanaged and placed by `alloc`
+ * or in a static segment, so the runtime's own heap is never used and never collides with the arena.
+ */
+
+// ---- Views over raw arrays -------------------------------------------------------------------------------------
+
+/** A raw array of f64 at an address; `a[i]` loads and stores element i. */
+@unmanaged export class F64s {
+  @inline @operator("[]") get(i: i32): f64 {
+    return load<f64>(changetype<usize>(this) + (<usize>i << 3));
+  }
+  @inline @operator("[]=") set(i: i32, v: f64): void {
+    store<f64>(changetype<usize>(this) + (<usize>i << 3), v);
+  }
+}
+
+/** A raw array of i32 at an address. */
+@unmanaged export class I32s {
+  @inline @operator("[]") get(i: i32): i32 {
+    return load<i32>(changetype<usize>(this) + (<usize>i << 2));
+  }
+  @inline @operator("[]=") set(i: i32, v: i32): void {
+    store<i32>(changetype<usize>(this) + (<usize>i << 2), v);
+  }
+}
+
+/** A raw array of u8 flags at an address. */
+@unmanaged export class U8s {
+  @inline @operator("[]") get(i: i32): bool {
+    return load<u8>(changetype<usize>(this) + <usize>i) != 0;
+  }
+  @inline @operator("[]=") set(i: i32, v: bool): void {
+    store<u8>(changetype<usize>(this) + <usize>i, v ? 1 : 0);
+  }
+}
+
+// ---- The arena ---------------------------------------------------------------------------------------------------
+
+/**
+ * Blocks of the arena: a 16-byte header (u32 size of the whole block, u32 free flag) and the payload, 16-byte
+ * aligned, laid end to end from the heap base to `arenaEnd`. First fit; free neighbours merge as they are passed.
+ * Allocation happens only when the facade builds something (a ground, a herd, a larger scratch), never in a step.
+ */
+const HEADER: usize = 16;
+let arenaStart: usize = (__heap_base + 15) & ~(<usize>15);
+let arenaEnd: usize = arenaStart;
+
+function ensureMemory(end: usize): void {
+  const have = <usize>memory.size() << 16;
+  if (end <= have) return;
+  const need = <i32>((end - have + 0xffff) >>> 16);
+  const pages = max<i32>(need, memory.size() >> 1);
+  if (memory.grow(pages) < 0 && memory.grow(need) < 0) unreachable();
+}
+
+/** Allocates `size` zeroed bytes, 16-byte aligned. */
+export function alloc(size: usize): usize {
+  const need = ((size + 15) & ~(<usize>15)) + HEADER;
+  let b = arenaStart;
+  let last: usize = 0;
+  while (b < arenaEnd) {
+    let s = <usize>load<u32>(b);
+    if (load<u32>(b, 4) != 0) {
+      let next = b + s;
+      while (next < arenaEnd && load<u32>(next, 4) != 0) {
+        s += <usize>load<u32>(next);
+        next = b + s;
+      }
+      store<u32>(b, <u32>s);
+      if (s >= need) {
+        if (s - need >= HEADER + 16) {
+          store<u32>(b + need, <u32>(s - need));
+          store<u32>(b + need, 1, 4);
+          s = need;
+        }
+        store<u32>(b, <u32>s);
+        store<u32>(b, 0, 4);
+        memory.fill(b + HEADER, 0, s - HEADER);
+        return b + HEADER;
+      }
+    }
+    last = b;
+    b += s;
+  }
+  // Nothing fits: extend the arena, reusing a free block at its end.
+  if (last != 0 && load<u32>(last, 4) != 0) b = last;
+  ensureMemory(b + need);
+  store<u32>(b, <u32>need);
+  store<u32>(b, 0, 4);
+  arenaEnd = b + need;
+  memory.fill(b + HEADER, 0, need - HEADER);
+  return b + HEADER;
+}
+
+/** Frees a block `alloc` returned (0 is ignored). */
+export function free(ptr: usize): void {
+  if (ptr == 0) return;
+  const b = ptr - HEADER;
+  assert(b >= arenaStart && b < arenaEnd && load<u32>(b, 4) == 0, "free: not an allocated block");
+  store<u32>(b, 1, 4);
+}
+
+/** Bytes the arena spans (allocated or free). */
+export function arenaBytes(): usize {
+  return arenaEnd - arenaStart;
+}
+
+/** Bytes in allocated blocks, headers included: what the core holds now (for the memory figures of the benchmark). */
+export function usedBytes(): usize {
+  let used: usize = 0;
+  for (let b = arenaStart; b < arenaEnd; b += <usize>load<u32>(b)) {
+    if (load<u32>(b, 4) == 0) used += <usize>load<u32>(b);
+  }
+  return used;
+}
+
+// ---- Structs shared with the facade --------------------------------------------------------------------------
+
+/** The checked numbers of one kind (K-1), in the order of src/kinds.ts FIELDS. */
+@unmanaged export class Numbers {
+  radius: f64;
+  height: f64;
+  accel: f64;
+  airAccel: f64;
+  turnRate: f64;
+  turnMax: f64;
+  gravity: f64;
+  jumpH: f64;
+  step: f64;
+  maxSlope: f64;
+  slopeBand: f64;
+  wade: f64;
+  span: f64;
+  probe: f64;
+  slide: f64;
+  seekSpeed: f64;
+}
+
+/** A row's walking state unpacked into numbers: the twin of src/rows.ts Body (`side` is kept as f64). */
+@unmanaged export class Body {
+  x: f64;
+  y: f64;
+  z: f64;
+  vx: f64;
+  vy: f64;
+  vz: f64;
+  wantX: f64;
+  wantZ: f64;
+  face: f64;
+  yaw: f64;
+  floor: f64;
+  speed: f64;
+  side: f64;
+  turned: f64;
+  hasFace: bool;
+  jump: bool;
+  air: bool;
+  steep: bool;
+}
+
+/** A circle that blocks bodies: a tree trunk, a boulder, another body. */
+@unmanaged export class Circle {
+  x: f64;
+  z: f64;
+  radius: f64;
+}
+
+/** A list of circles stored by value: `list[i]` is the i-th circle, `length` how many are in use. */
+@unmanaged export class Circles {
+  length: i32;
+  capacity: i32;
+  data: usize;
+
+  @inline @operator("[]") get(i: i32): Circle {
+    return changetype<Circle>(this.data + <usize>i * offsetof<Circle>());
+  }
+
+  /** Appends a copy of (x, z, radius). */
+  @inline add(x: f64, z: f64, radius: f64): void {
+    assert(this.length < this.capacity, "Circles: over capacity");
+    const c = changetype<Circle>(this.data + <usize>this.length * offsetof<Circle>());
+    c.x = x;
+    c.z = z;
+    c.radius = radius;
+    this.length++;
+  }
+
+  /** Appends a copy of `c`. */
+  @inline push(c: Circle): void {
+    this.add(c.x, c.z, c.radius);
+  }
+
+  /** Inserts a copy of `c` at position k, shifting the rest up by one. */
+  insert(k: i32, c: Circle): void {
+    assert(this.length < this.capacity, "Circles: over capacity");
+    const at = this.data + <usize>k * offsetof<Circle>();
+    const x = c.x;
+    const z = c.z;
+    const radius = c.radius;
+    memory.copy(at + offsetof<Circle>(), at, <usize>(this.length - k) * offsetof<Circle>());
+    const slot = changetype<Circle>(at);
+    slot.x = x;
+    slot.z = z;
+    slot.radius = radius;
+    this.length++;
+  }
+}
+
+/** Makes room in `list` for at least `capacity` circles (contents are dropped). */
+export function reserveCircles(list: Circles, capacity: i32): void {
+  if (capacity <= list.capacity) return;
+  free(list.data);
+  list.data = alloc(<usize>capacity * offsetof<Circle>());
+  list.capacity = capacity;
+  list.length = 0;
+}
+
+// ---- Scratch of per-row calls --------------------------------------------------------------------------------
+
+/** The numbers of the row a per-row call steps. */
+export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()));
+/** The body of the row a per-row call steps, written by the facade before the call and read back after. */
+export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
+/** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
+export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
+/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's arrival in [0]. */
+export const callResult = changetype<F64s>(memory.data(16));
+
+/** Address of the per-row scratch body (read by the facade). */
+export function callBodyAddress(): usize {
+  return changetype<usize>(callBody);
+}
+/** Address of the per-row scratch numbers. */
+export function callNumbersAddress(): usize {
+  return changetype<usize>(callNumbers);
+}
+/** Address of the per-row results. */
+export function callResultAddress(): usize {
+  return changetype<usize>(callResult);
+}
+/** Makes room for `count` blocking circles of a per-row call and returns where the facade writes them (x, z, radius each). */
+export function callBodiesAddress(count: i32): usize {
+  reserveCircles(callBodies, count);
+  return callBodies.data;
+}
+
+// ---- Field offsets the facade reads ----------------------------------------------------------------------------
+
+export const NUMBERS_SIZE: i32 = offsetof<Numbers>();
+export const NUMBERS_RADIUS: i32 = offsetof<Numbers>("radius");
+export const NUMBERS_HEIGHT: i32 = offsetof<Numbers>("height");
+export const NUMBERS_ACCEL: i32 = offsetof<Numbers>("accel");
+export const NUMBERS_AIRACCEL: i32 = offsetof<Numbers>("airAccel");
+export const NUMBERS_TURNRATE: i32 = offsetof<Numbers>("turnRate");
+export const NUMBERS_TURNMAX: i32 = offsetof<Numbers>("turnMax");
+export const NUMBERS_GRAVITY: i32 = offsetof<Numbers>("gravity");
+export const NUMBERS_JUMPH: i32 = offsetof<Numbers>("jumpH");
+export const NUMBERS_STEP: i32 = offsetof<Numbers>("step");
+export const NUMBERS_MAXSLOPE: i32 = offsetof<Numbers>("maxSlope");
+export const NUMBERS_SLOPEBAND: i32 = offsetof<Numbers>("slopeBand");
+export const NUMBERS_WADE: i32 = offsetof<Numbers>("wade");
+export const NUMBERS_SPAN: i32 = offsetof<Numbers>("span");
+export const NUMBERS_PROBE: i32 = offsetof<Numbers>("probe");
+export const NUMBERS_SLIDE: i32 = offsetof<Numbers>("slide");
+export const NUMBERS_SEEKSPEED: i32 = offsetof<Numbers>("seekSpeed");
+
+export const BODY_X: i32 = offsetof<Body>("x");
+export const BODY_Y: i32 = offsetof<Body>("y");
+export const BODY_Z: i32 = offsetof<Body>("z");
+export const BODY_VX: i32 = offsetof<Body>("vx");
+export const BODY_VY: i32 = offsetof<Body>("vy");
+export const BODY_VZ: i32 = offsetof<Body>("vz");
+export const BODY_WANTX: i32 = offsetof<Body>("wantX");
+export const BODY_WANTZ: i32 = offsetof<Body>("wantZ");
+export const BODY_FACE: i32 = offsetof<Body>("face");
+export const BODY_YAW: i32 = offsetof<Body>("yaw");
+export const BODY_FLOOR: i32 = offsetof<Body>("floor");
+export const BODY_SPEED: i32 = offsetof<Body>("speed");
+export const BODY_SIDE: i32 = offsetof<Body>("side");
+export const BODY_TURNED: i32 = offsetof<Body>("turned");
+export const BODY_HASFACE: i32 = offsetof<Body>("hasFace");
+export const BODY_JUMP: i32 = offsetof<Body>("jump");
+export const BODY_AIR: i32 = offsetof<Body>("air");
+export const BODY_STEEP: i32 = offsetof<Body>("steep");

@@ -1,0 +1,190 @@
+/**
+ * scatter3d's circles (M-2): a seeded portable generator that places a layer, and a uniform grid that answers
+ * "which circles reach within r of (x, z)" in time independent of the total count.
+ * Twin of src/reference/scatter.ts: the same functions, the same operations in the same order, the same query order
+ * (WX-4); the grid's arrays live in the arena.
+ */
+import { F64s, I32s, alloc, free } from './memory';
+
+/** Mulberry32's increment (an odd constant, so the state walks all 2³² values). */
+const RNG_STEP: i32 = 0x6d2b79f5;
+
+/** The generator's next state after `state` (an i32). The generator is mulberry32. */
+export function rngNext(state: i32): i32 {
+  return state + RNG_STEP;
+}
+
+/** The number in [0, 1) that mulberry32 draws from a state `rngNext` returned; its output mix. */
+export function rngUnit(state: i32): f64 {
+  let t = (state ^ (state >>> 15)) * (state | 1);
+  t = (t + (t ^ (t >>> 7)) * (t | 61)) ^ t;
+  return <f64><u32>(t ^ (t >>> 14)) / 4294967296.0;
+}
+
+/**
+ * Places `count` circles of a layer into xs/zs/radii from index `at`, each from three draws in order: x in
+ * [x0, x1), z in [z0, z1), radius in [rMin, rMax). Returns the state after the last draw.
+ */
+export function placeLayer(
+  seed: i32,
+  count: i32,
+  x0: f64,
+  z0: f64,
+  x1: f64,
+  z1: f64,
+  rMin: f64,
+  rMax: f64,
+  xs: F64s,
+  zs: F64s,
+  radii: F64s,
+  at: i32,
+): i32 {
+  let state = seed;
+  for (let k = 0; k < count; k++) {
+    state = rngNext(state);
+    xs[at + k] = x0 + (x1 - x0) * rngUnit(state);
+    state = rngNext(state);
+    zs[at + k] = z0 + (z1 - z0) * rngUnit(state);
+    state = rngNext(state);
+    radii[at + k] = rMin + (rMax - rMin) * rngUnit(state);
+  }
+  return state;
+}
+
+/**
+ * A uniform grid over circles: circle i is (xs[i], zs[i]) of radius radii[i]; each is filed in the one cell that
+ * holds its centre, cells row by row along x (`cz·nx + cx`), and `items[starts[c] .. starts[c+1])` lists cell c's
+ * circles in insertion order. `found` is the scratch the last query wrote into.
+ */
+@unmanaged export class ScatterGrid {
+  count: i32;
+  xs: F64s;
+  zs: F64s;
+  radii: F64s;
+  maxRadius: f64;
+  minX: f64;
+  minZ: f64;
+  cellSize: f64;
+  nx: i32;
+  nz: i32;
+  starts: I32s;
+  items: I32s;
+  found: I32s;
+}
+
+/** The column (or row) of the cell holding coordinate `c`, clamped onto the grid's `n` cells. */
+function cellOf(c: f64, min: f64, cellSize: f64, n: i32): i32 {
+  return <i32>Math.min(Math.max(Math.floor((c - min) / cellSize), 0.0), <f64>(n - 1));
+}
+
+/**
+ * Builds the grid over the circles (the arrays are kept, not copied) by a counting sort of their cells.
+ * The cell side is the largest of: the widest circle's diameter, √(area / n) and (width + depth) / n.
+ */
+export function buildScatterGrid(xs: F64s, zs: F64s, radii: F64s, count: i32): ScatterGrid {
+  let minX = Infinity;
+  let minZ = Infinity;
+  let maxX = -Infinity;
+  let maxZ = -Infinity;
+  let maxRadius: f64 = 0;
+  for (let i = 0; i < count; i++) {
+    minX = Math.min(minX, xs[i]);
+    maxX = Math.max(maxX, xs[i]);
+    minZ = Math.min(minZ, zs[i]);
+    maxZ = Math.max(maxZ, zs[i]);
+    maxRadius = Math.max(maxRadius, radii[i]);
+  }
+  if (count == 0) {
+    minX = minZ = maxX = maxZ = 0;
+  }
+  const width = maxX - minX;
+  const depth = maxZ - minZ;
+  const n = <f64>max<i32>(count, 1);
+  let cellSize = Math.max(Math.max(2.0 * maxRadius, Math.sqrt((width * depth) / n)), (width + depth) / n);
+  // Every circle a point of radius 0: any side works, and 1 keeps the divisions finite.
+  if (!(cellSize > 0)) cellSize = 1;
+  const nx = <i32>(Math.floor(width / cellSize) + 1.0);
+  const nz = <i32>(Math.floor(depth / cellSize) + 1.0);
+  const cells = nx * nz;
+  const starts = changetype<I32s>(alloc(<usize>(cells + 1) << 2));
+  const cellOfCircle = changetype<I32s>(alloc(<usize>count << 2));
+  for (let i = 0; i < count; i++) {
+    const c = cellOf(zs[i], minZ, cellSize, nz) * nx + cellOf(xs[i], minX, cellSize, nx);
+    cellOfCircle[i] = c;
+    starts[c + 1]++;
+  }
+  for (let c = 0; c < cells; c++) starts[c + 1] += starts[c];
+  const next = changetype<I32s>(alloc(<usize>cells << 2));
+  memory.copy(changetype<usize>(next), changetype<usize>(starts), <usize>cells << 2);
+  const items = changetype<I32s>(alloc(<usize>count << 2));
+  for (let i = 0; i < count; i++) items[next[cellOfCircle[i]]++] = i;
+  free(changetype<usize>(next));
+  free(changetype<usize>(cellOfCircle));
+  const grid = changetype<ScatterGrid>(alloc(offsetof<ScatterGrid>()));
+  grid.count = count;
+  grid.xs = xs;
+  grid.zs = zs;
+  grid.radii = radii;
+  grid.maxRadius = maxRadius;
+  grid.minX = minX;
+  grid.minZ = minZ;
+  grid.cellSize = cellSize;
+  grid.nx = nx;
+  grid.nz = nz;
+  grid.starts = starts;
+  grid.items = items;
+  grid.found = changetype<I32s>(alloc(<usize>count << 2));
+  return grid;
+}
+
+/**
+ * Writes into `grid.found` the index of every circle reaching within r of (x, z), i.e. whose distance from its
+ * centre minus its radius is ≤ r, and returns how many. Order: cells by increasing z, then x, each cell's circles
+ * in insertion order; each circle once.
+ */
+export function queryScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64): i32 {
+  // Widened by the largest radius (circles are filed by centre only) and by a hair far above rounding, so a circle
+  // the exact test below accepts by a last-bit margin is never in a cell the range left out.
+  const reach = r + grid.maxRadius;
+  const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+  if (!(wide >= 0)) return 0;
+  const xs = grid.xs;
+  const zs = grid.zs;
+  const radii = grid.radii;
+  const starts = grid.starts;
+  const items = grid.items;
+  const found = grid.found;
+  const minX = grid.minX;
+  const minZ = grid.minZ;
+  const cellSize = grid.cellSize;
+  const nx = grid.nx;
+  const nz = grid.nz;
+  const cx0 = cellOf(x - wide, minX, cellSize, nx);
+  const cx1 = cellOf(x + wide, minX, cellSize, nx);
+  const cz0 = cellOf(z - wide, minZ, cellSize, nz);
+  const cz1 = cellOf(z + wide, minZ, cellSize, nz);
+  let n = 0;
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const c = cz * nx + cx;
+      for (let k = starts[c]; k < starts[c + 1]; k++) {
+        const i = items[k];
+        const dx = xs[i] - x;
+        const dz = zs[i] - z;
+        if (Math.sqrt(dx * dx + dz * dz) - radii[i] <= r) found[n++] = i;
+      }
+    }
+  }
+  return n;
+}
+
+/** Frees a grid and the arrays it owns (xs, zs and radii included). */
+export function freeScatterGrid(grid: ScatterGrid): void {
+  free(changetype<usize>(grid.xs));
+  free(changetype<usize>(grid.zs));
+  free(changetype<usize>(grid.radii));
+  free(changetype<usize>(grid.starts));
+  free(changetype<usize>(grid.items));
+  free(changetype<usize>(grid.found));
+  free(changetype<usize>(grid));
+}

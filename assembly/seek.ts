@@ -1,0 +1,190 @@
+/**
+ * seek: steering a body toward a target, round obstacles and out of pockets (SE-1..SE-6).
+ * Twin of src/reference/seek.ts: same functions, same operations, same order.
+ */
+import { Body, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
+import { GroundData } from './ground';
+import { Sampler } from './lattice';
+import { callGround } from './bodies';
+import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math';
+
+/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
+export const MAX_CLUSTER: i32 = 32;
+
+/** A way round an obstacle: the bearing to aim along and how far it is to the tangent point. */
+@unmanaged export class Tangent {
+  bearing: f64;
+  length: f64;
+}
+
+/**
+ * The first circle, grown by the body's radius, that the straight way from (px, pz) by (dx, dz) passes through
+ * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it.
+ * Ties go to the least x, then z, then radius, so the answer does not depend on the order the circles are listed in.
+ * The circle returned lives in the sampler's answer list until its next query.
+ */
+export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64): Circle | null {
+  const len2 = dx * dx + dz * dz;
+  const circles = g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius);
+  let best: Circle | null = null;
+  let bestT: f64 = 2.0;
+  for (let i = 0; i < circles.length; i++) {
+    const c = circles[i];
+    const grown = c.radius + n.radius;
+    const ox = px - c.x;
+    const oz = pz - c.z;
+    const o2 = ox * ox + oz * oz;
+    const b = ox * dx + oz * dz;
+    if (b >= 0.0) continue;
+    let t: f64 = 0.0;
+    if (o2 >= grown * grown) {
+      const disc = b * b - len2 * (o2 - grown * grown);
+      if (disc < 0.0) continue;
+      t = (-b - Math.sqrt(disc)) / len2;
+      if (t > 1.0) continue;
+    }
+    if (best === null || t < bestT || (t == bestT && circleBefore(c, best))) {
+      best = c;
+      bestT = t;
+    }
+  }
+  return best;
+}
+
+function sameCircle(a: Circle, b: Circle): bool {
+  return a.x == b.x && a.z == b.z && a.radius == b.radius;
+}
+
+/** Whether circle `a` comes before circle `b` in the order ties and clusters go by: least x, then z, then radius. */
+export function circleBefore(a: Circle, b: Circle): bool {
+  return a.x < b.x || (a.x == b.x && (a.z < b.z || (a.z == b.z && a.radius < b.radius)));
+}
+
+/**
+ * Inserts `m` among the members `out[from..]` in circleBefore order, keeping at most MAX_CLUSTER members: a member
+ * that would come after the last place is left out, and one pushed past it drops out.
+ */
+function addMember(out: Circles, from: i32, m: Circle): void {
+  let k = out.length;
+  while (k > from && circleBefore(m, out[k - 1])) k--;
+  if (k >= MAX_CLUSTER) return;
+  out.insert(k, m);
+  if (out.length > MAX_CLUSTER) out.length = MAX_CLUSTER;
+}
+
+/**
+ * The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch,
+ * breadth first, at most MAX_CLUSTER. The circles each member links are taken in circleBefore order.
+ */
+export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circles): void {
+  out.length = 0;
+  out.push(first);
+  const reachOut = n.radius + n.radius;
+  for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
+    const c = out[i];
+    const from = out.length;
+    const near = g.circles(c.x, c.z, c.radius + reachOut);
+    for (let j = 0; j < near.length; j++) {
+      const m = near[j];
+      let known = false;
+      for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
+      if (known) continue;
+      const dx = m.x - c.x;
+      const dz = m.z - c.z;
+      const reach = c.radius + m.radius + reachOut;
+      if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
+    }
+  }
+}
+
+/**
+ * The tangent to the obstacle's grown edge on `side` seen from (px, pz) (SE-4): among its circles, the one whose
+ * tangent lies furthest to that side of the target bearing `toward`. A circle the body is inside gives a quarter turn.
+ */
+export function tangentRound(n: Numbers, cluster: Circles, px: f64, pz: f64, toward: f64, side: f64, out: Tangent): void {
+  let best: f64 = -10.0;
+  for (let i = 0; i < cluster.length; i++) {
+    const c = cluster[i];
+    const grown = c.radius + n.radius;
+    const ox = c.x - px;
+    const oz = c.z - pz;
+    const d2 = ox * ox + oz * oz;
+    const rel = wrapAngle(atan2(ox, oz) - toward);
+    let length: f64 = 0.0;
+    let half = HALF_PI;
+    if (d2 > grown * grown) {
+      length = Math.sqrt(d2 - grown * grown);
+      half = atan2(grown, length);
+    }
+    const v = side * rel + half;
+    if (v > best || (v == best && length < out.length)) {
+      best = v;
+      out.bearing = wrapAngle(toward + side * v);
+      out.length = length;
+    }
+  }
+}
+
+/** Length of the way round on a tangent: body → tangent point → target. */
+export function wayRound(px: f64, pz: f64, tx: f64, tz: f64, t: Tangent): f64 {
+  const ax = px + t.length * sin(t.bearing);
+  const az = pz + t.length * cos(t.bearing);
+  const rx = tx - ax;
+  const rz = tz - az;
+  return t.length + Math.sqrt(rx * rx + rz * rz);
+}
+
+const cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
+const clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
+const plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
+const minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
+
+/** Sets the body's want, side and turned toward (tx, tz), and returns whether it has arrived (SE-1..SE-6). */
+export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): bool {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  const d2 = dx * dx + dz * dz;
+  if (d2 <= stop * stop) {
+    body.wantX = 0.0;
+    body.wantZ = 0.0;
+    body.side = 0;
+    body.turned = 0.0;
+    return true;
+  }
+  const first = firstBlocker(n, g, body.x, body.z, dx, dz);
+  if (first === null) {
+    const k = n.seekSpeed / Math.sqrt(d2);
+    body.wantX = dx * k;
+    body.wantZ = dz * k;
+    body.side = 0;
+    body.turned = 0.0;
+    return false;
+  }
+  cluster.data = clusterData;
+  cluster.capacity = MAX_CLUSTER + 1;
+  gatherCluster(n, g, changetype<Circle>(first), cluster);
+  const toward = atan2(dx, dz);
+  tangentRound(n, cluster, body.x, body.z, toward, 1.0, plus);
+  tangentRound(n, cluster, body.x, body.z, toward, -1.0, minus);
+  if (body.side == 0) {
+    body.side = wayRound(body.x, body.z, tx, tz, minus) < wayRound(body.x, body.z, tx, tz, plus) ? -1 : 1;
+    body.turned = 0.0;
+  } else if (body.wantX != 0.0 || body.wantZ != 0.0) {
+    const aim = body.side > 0 ? plus : minus;
+    body.turned += wrapAngle(aim.bearing - atan2(body.wantX, body.wantZ));
+    if (Math.abs(body.turned) >= TWO_PI) {
+      body.side = -body.side;
+      body.turned = 0.0;
+    }
+  }
+  const aim = body.side > 0 ? plus : minus;
+  body.wantX = n.seekSpeed * sin(aim.bearing);
+  body.wantZ = n.seekSpeed * cos(aim.bearing);
+  return false;
+}
+
+/** Sets the scratch body's want toward (tx, tz) at its kind's seekSpeed (SE-1..SE-6); result[0] is 1 when it has arrived. */
+export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f64): void {
+  const arrived = seekBody(callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
+  callResult[0] = arrived ? 1.0 : 0.0;
+}

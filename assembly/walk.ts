@@ -1,0 +1,133 @@
+/**
+ * walk: one step of a body — steep sliding, easing, turning, jumping, moving, following the ground, falling (WA-1..WA-9).
+ * Twin of src/reference/walk.ts: same functions, same operations, same order.
+ */
+import { Body, Numbers, callBody, callNumbers } from './memory';
+import { GroundData } from './ground';
+import { Sampler } from './lattice';
+import { callGround } from './bodies';
+import { atan2, wrapAngle } from './math';
+import { Move, slideBody } from './slide';
+import { Vec2, isSteep, standGradient, standHeight } from './stand';
+
+/** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
+@unmanaged export class Want {
+  x: f64;
+  z: f64;
+}
+
+const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+
+/** Updates `steep` from the slope under a grounded body and writes the effective want into `out` (WA-1, ST-3). */
+export function steepWant(n: Numbers, g: Sampler, body: Body, out: Want): void {
+  out.x = body.wantX;
+  out.z = body.wantZ;
+  if (body.air) return;
+  standGradient(n, g, body.x, body.z, gradient);
+  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
+  body.steep = isSteep(n, slope, body.steep);
+  if (!body.steep) return;
+  const ux = gradient.x / slope;
+  const uz = gradient.z / slope;
+  const up = out.x * ux + out.z * uz;
+  const downhill = Math.max(-Math.min(up, 0.0), n.slide);
+  out.x = out.x - up * ux - downhill * ux;
+  out.z = out.z - up * uz - downhill * uz;
+}
+
+/** Moves the horizontal velocity toward `want` as a vector by at most rate·dt, reaching it exactly within reach (WA-2). */
+export function easeVelocity(n: Numbers, body: Body, want: Want, dt: f64): void {
+  const reach = (body.air ? n.airAccel : n.accel) * dt;
+  const ex = want.x - body.vx;
+  const ez = want.z - body.vz;
+  const gap = Math.sqrt(ex * ex + ez * ez);
+  if (gap <= reach) {
+    body.vx = want.x;
+    body.vz = want.z;
+    return;
+  }
+  const k = reach / gap;
+  body.vx += ex * k;
+  body.vz += ez * k;
+}
+
+/**
+ * Eases yaw the short way toward `face`, or toward want's bearing when face is unset and want is not zero (WA-3):
+ * by δ·k/(1 + k) with k = turnRate·dt, capped at turnMax·dt, wrapped.
+ */
+export function turnYaw(n: Numbers, body: Body, dt: f64): void {
+  let target: f64;
+  if (body.hasFace) target = body.face;
+  else if (body.wantX != 0.0 || body.wantZ != 0.0) target = atan2(body.wantX, body.wantZ);
+  else return;
+  const delta = wrapAngle(target - body.yaw);
+  const k = n.turnRate * dt;
+  let turn = (delta * k) / (1.0 + k);
+  if (n.turnMax > 0.0) {
+    const cap = n.turnMax * dt;
+    turn = Math.min(Math.max(turn, -cap), cap);
+  }
+  body.yaw = wrapAngle(body.yaw + turn);
+}
+
+/**
+ * Puts the body on the ground after its move (WA-6, WA-7): a grounded body follows a rise, a flat, or a drop within
+ * what gravity would drop it this step, else leaves the ground; a body in the air falls and lands on the stand height.
+ */
+export function followGround(n: Numbers, body: Body, ground: f64, dt: f64): void {
+  if (!body.air) {
+    const drop = Math.max(0.0, -body.vy) * dt + n.gravity * dt * dt;
+    if (ground >= body.y - drop) {
+      body.vy = (ground - body.y) / dt;
+      body.y = ground;
+      return;
+    }
+    body.air = true;
+    body.vy = Math.min(body.vy, 0.0);
+  }
+  body.vy -= n.gravity * dt;
+  body.y += body.vy * dt;
+  if (body.y <= ground) {
+    body.y = ground;
+    body.vy = 0.0;
+    body.air = false;
+  }
+}
+
+const want = changetype<Want>(memory.data(offsetof<Want>()));
+
+/**
+ * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
+ * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
+ * was judged on — so a step that jumps from walkable ground still records it, and a step that ends on a steep face
+ * does not record the face.
+ */
+export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move): void {
+  const grounded = !body.air;
+  steepWant(n, g, body, want);
+  if (grounded && !body.steep) body.floor = standHeight(n, g, body.x, body.z);
+  easeVelocity(n, body, want, dt);
+  turnYaw(n, body, dt);
+  if (body.jump && !body.air) {
+    body.vy = Math.sqrt(2.0 * n.gravity * n.jumpH);
+    body.air = true;
+  }
+  body.jump = false;
+  slideBody(n, g, body, body.vx * dt, body.vz * dt, move);
+  body.x += move.x;
+  body.z += move.z;
+  if (move.limited) {
+    body.vx = move.x / dt;
+    body.vz = move.z / dt;
+  }
+  body.speed = Math.sqrt(body.vx * body.vx + body.vz * body.vz);
+  const ground = standHeight(n, g, body.x, body.z);
+  followGround(n, body, ground, dt);
+}
+
+const walked = changetype<Move>(memory.data(offsetof<Move>()));
+
+/** Steps the scratch body once (WA-1..WA-9) on a ground with the first `bodies` scratch circles blocking. */
+export function walk(ground: GroundData, bodies: i32, dt: f64): void {
+  walkBody(callNumbers, callGround(ground, bodies), callBody, dt, walked);
+}

@@ -1,0 +1,455 @@
+/**
+ * bench:peers — walker against Rapier's character controller on one scene: how many bodies per frame, and what each
+ * gives up. Speed (µs per body-step, body-steps per second, the ratio to walker Herd), a behaviour cross-check on the
+ * same scene, peak memory; a markdown report at bench/RESULTS.md and a chart at bench/results.svg.
+ *
+ *   npm run bench:peers              the full run (several minutes; progress on stderr)
+ *   npm run bench:peers -- --quick   a short run with small N, for trying changes (writes nothing)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Contender, Sim } from './peers/contender.ts';
+import { herdContender, type HerdEntry } from './peers/herd.ts';
+import { behave, memoryOf, progress, timeFrames, watchWasmMemories, type Behaviour, type MemoryReport, type TimingOptions } from './peers/measure.ts';
+import { initRapier, probeGround, rapierContender, type GroundProbe } from './peers/rapier.ts';
+import { behaviourTable, chartSvg, machineText, speedTable, type BehaviourRow, type Machine, type Series, type SpeedRow } from './peers/report.ts';
+import { Scene } from './peers/scene.ts';
+import { checkSurface, type SurfaceCheck } from './peers/surface.ts';
+import { rowsContender, walkerWorld, type WalkerEntry } from './peers/walker.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const script = fileURLToPath(import.meta.url);
+
+interface Plan {
+  ns: number[];
+  trees: number[];
+  timing: TimingOptions;
+  behaviourN: number;
+  behaviourSeconds: number;
+  memoryNs: number[];
+  /** A contender whose timed part would take longer than this is skipped at that N, seconds. */
+  budgetSeconds: number;
+  write: boolean;
+}
+
+const FULL: Plan = {
+  ns: [100, 1000, 10000],
+  trees: [0, 2000],
+  timing: { rounds: 7, sliceMs: 150, warmMs: 400, warmFrames: 3 },
+  behaviourN: 1000,
+  behaviourSeconds: 20,
+  memoryNs: [100, 1000, 10000],
+  budgetSeconds: 60,
+  write: true,
+};
+
+const QUICK: Plan = {
+  ns: [50, 200],
+  trees: [0, 2000],
+  timing: { rounds: 2, sliceMs: 30, warmMs: 30, warmFrames: 2 },
+  behaviourN: 100,
+  behaviourSeconds: 3,
+  memoryNs: [50],
+  budgetSeconds: 10,
+  write: false,
+};
+
+/** The plain-TypeScript entry, with groundOf from src/ground until the entry re-exports it (SPEC WX-2). */
+async function referenceEntry(): Promise<WalkerEntry> {
+  const reference = (await import('../src/reference/index.ts')) as unknown as Partial<WalkerEntry>;
+  const ground = await import('../src/ground/index.ts');
+  return { ...reference, groundOf: reference.groundOf ?? ground.groundOf } as WalkerEntry;
+}
+
+/** The wasm entry, if it is there: it is being finished alongside this bench. */
+async function wasmEntry(): Promise<{ wasm?: HerdEntry; missing?: string }> {
+  const path = '../src/index.ts';
+  try {
+    const wasm = (await import(path)) as HerdEntry;
+    if (typeof wasm.walk !== 'function' || typeof wasm.seek !== 'function' || typeof wasm.groundOf !== 'function') {
+      return { missing: 'src/index.ts does not export walk, seek and groundOf yet' };
+    }
+    return { wasm };
+  } catch (error) {
+    const message = (error as Error).message;
+    return { missing: /Cannot find module/.test(message) ? 'src/index.ts is not there yet' : `src/index.ts did not load: ${message.split('\n')[0]}` };
+  }
+}
+
+/** The contenders (or only the one with id `only`), each loaded only when asked for, so a memory child holds only its own. */
+async function contenders(only?: string): Promise<Contender[]> {
+  const want = (id: string): boolean => only === undefined || only === id;
+  const out: Contender[] = [];
+  if (want('herd') || want('wasm')) {
+    const { wasm, missing } = await wasmEntry();
+    if (want('herd')) out.push(herdContender(wasm, missing));
+    if (want('wasm')) out.push(rowsContender('wasm', 'walker walk+seek (wasm)', wasm, missing));
+  }
+  if (want('reference')) out.push(rowsContender('reference', 'walker walk+seek (reference)', await referenceEntry()));
+  if (want('rapier')) {
+    await initRapier();
+    out.push(rapierContender);
+  }
+  return out;
+}
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+function machine(): Machine {
+  const own = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  return {
+    cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
+    cores: os.cpus().length,
+    node: process.version,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    versions: {
+      walker: own.version,
+      '@dimforge/rapier3d-compat': packageVersion('@dimforge/rapier3d-compat'),
+      tinybench: packageVersion('tinybench'),
+      typescript: packageVersion('typescript'),
+      tsx: packageVersion('tsx'),
+    },
+    loadAverage: os.loadavg(),
+  };
+}
+
+const fmt = (n: number): string => n.toLocaleString('en-US');
+
+/** Short names for the "same final feet as" column. */
+const SHORT: Record<string, string> = { herd: 'Herd', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
+
+/** Builds a contender, or returns why it is skipped: missing, or (measured from a short run) over the time budget. */
+function buildOrSkip(c: Contender, scene: Scene, n: number, plan: Plan): { sim?: Sim; skipped?: string } {
+  if (c.missing !== undefined) return { skipped: c.missing };
+  const started = performance.now();
+  const sim = c.build(scene, n);
+  const buildSeconds = (performance.now() - started) / 1000;
+  if (c.id !== 'rapier') return { sim };
+  // Rapier's frames grow fast with N: time two frames (after one to settle) and skip an N where building, these
+  // three frames, the warm-up and the rounds would not finish within the budget.
+  sim.step();
+  const t0 = performance.now();
+  sim.step();
+  sim.step();
+  const frameSeconds = (performance.now() - t0) / 2000;
+  const estimate = buildSeconds + frameSeconds * (3 + timedFrames(plan, frameSeconds));
+  if (estimate > plan.budgetSeconds) {
+    sim.free();
+    return { skipped: `estimated ${Math.round(estimate)} s (${(frameSeconds * 1000).toFixed(0)} ms a frame) > ${plan.budgetSeconds} s budget` };
+  }
+  return { sim };
+}
+
+function timedFrames(plan: Plan, frameSeconds: number): number {
+  const { rounds, sliceMs, warmMs, warmFrames } = plan.timing;
+  const perSlice = Math.max(1, Math.ceil(sliceMs / 1000 / Math.max(frameSeconds, 1e-9)));
+  return Math.max(warmFrames, Math.ceil(warmMs / 1000 / Math.max(frameSeconds, 1e-9))) + rounds * perSlice;
+}
+
+async function speed(plan: Plan, all: Contender[]): Promise<SpeedRow[]> {
+  const rows: SpeedRow[] = [];
+  const groups = plan.trees.flatMap((trees) => plan.ns.map((n) => ({ trees, n })));
+  let g = 0;
+  for (const trees of plan.trees) {
+    const scene = new Scene({ trees });
+    for (const n of plan.ns) {
+      g++;
+      const tag = `[speed ${g}/${groups.length}] ${fmt(trees)} trees · N = ${fmt(n)}`;
+      const sims = new Map<string, Sim>();
+      const here: SpeedRow[] = [];
+      for (const c of all) {
+        progress(`${tag} · building ${c.label}`);
+        const { sim, skipped } = buildOrSkip(c, scene, n, plan);
+        here.push({ trees, n, id: c.id, label: c.label, skipped });
+        if (sim !== undefined) sims.set(c.id, sim);
+      }
+      const timing = timeFrames(sims, plan.timing, (what) => progress(`${tag} · ${what}`));
+      for (const row of here) row.timing = timing.get(row.id);
+      for (const sim of sims.values()) sim.free();
+      rows.push(...here);
+      const line = here.map((r) => `${r.id} ${r.timing ? r.timing.usPerBodyStep.toFixed(3) + ' µs' : 'skipped'}`).join(' · ');
+      progress(`${tag} · ${line}`, true);
+    }
+  }
+  return rows;
+}
+
+async function behaviour(plan: Plan, all: Contender[]): Promise<BehaviourRow[]> {
+  const rows: BehaviourRow[] = [];
+  for (const trees of plan.trees) {
+    const scene = new Scene({ trees });
+    for (const c of all) {
+      const tag = `[behaviour] ${c.label} · ${fmt(trees)} trees · N = ${fmt(plan.behaviourN)}`;
+      if (c.missing !== undefined) {
+        rows.push({ trees, id: c.id, label: c.label, skipped: c.missing, sameAs: [] });
+        continue;
+      }
+      progress(`${tag} · building`);
+      const sim = c.build(scene, plan.behaviourN);
+      const b = behave(sim, scene, plan.behaviourSeconds, (t) => progress(`${tag} · ${t.toFixed(0)}/${plan.behaviourSeconds} s simulated`));
+      sim.free();
+      progress(`${tag} · ${(100 * b.reachedFirst).toFixed(1)} % reached, ${b.stuck} stuck, ${b.insideAtEnd} inside a trunk (${b.wallSeconds.toFixed(1)} s)`, true);
+      rows.push({ trees, id: c.id, label: c.label, behaviour: b, sameAs: [] });
+    }
+    for (const row of rows.filter((r) => r.trees === trees && r.behaviour)) {
+      for (const other of rows.filter((r) => r.trees === trees && r.behaviour && r !== row)) {
+        const a = row.behaviour!.feet;
+        const b = other.behaviour!.feet;
+        if (a.length === b.length && a.every((v, i) => Object.is(v, b[i]))) row.sameAs.push(SHORT[other.id] ?? other.label);
+      }
+    }
+  }
+  return rows;
+}
+
+/** The memory children, one per contender × N × tree count (each row gets its child's report). */
+function memory(plan: Plan, rows: SpeedRow[]): void {
+  const jobs = rows.filter((r) => r.timing !== undefined && plan.memoryNs.includes(r.n));
+  jobs.forEach((row, k) => {
+    progress(`[memory ${k + 1}/${jobs.length}] ${row.label} · ${fmt(row.trees)} trees · N = ${fmt(row.n)}`);
+    row.memory = memoryOf(script, row.id, row.n, row.trees);
+  });
+  progress(`[memory] done (${jobs.length} children)`, true);
+}
+
+/**
+ * Child mode: build the scene, then — from the RSS after a full GC — load one contender, build its N bodies and step
+ * 10 frames, sampling RSS after the build and each frame; print the peak growth and the wasm memory as JSON.
+ */
+async function memoryChild(id: string, n: number, trees: number): Promise<void> {
+  const wasmBytes = watchWasmMemories();
+  const scene = new Scene({ trees });
+  scene.start(n);
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc === undefined) throw new Error('bench: the memory child needs --expose-gc.');
+  gc();
+  const before = process.memoryUsage.rss();
+  const c = (await contenders(id))[0];
+  if (c === undefined || c.missing !== undefined) throw new Error(`bench: no contender ${id} here.`);
+  const sim = c.build(scene, n);
+  let peak = process.memoryUsage.rss();
+  for (let f = 0; f < 10; f++) {
+    sim.step();
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }
+  const report: MemoryReport = { peakGrowth: peak - before, wasmBytes: wasmBytes() };
+  sim.free();
+  process.stdout.write(`${JSON.stringify(report)}\n`);
+}
+
+function chartSeries(rows: readonly SpeedRow[]): Series[] {
+  const series: Series[] = [];
+  for (const r of rows) {
+    if (r.timing === undefined) continue;
+    let s = series.find((x) => x.id === r.id && x.trees === r.trees);
+    if (s === undefined) series.push((s = { id: r.id, label: r.label, trees: r.trees, points: [] }));
+    s.points.push([r.n, r.timing.bodyStepsPerSecond]);
+  }
+  return series;
+}
+
+function headline(rows: readonly SpeedRow[]): string {
+  const at = (id: string): SpeedRow | undefined => rows.find((r) => r.id === id && r.n === 1000 && r.trees === 2000);
+  const herd = at('herd')?.timing;
+  const rapier = at('rapier')?.timing;
+  if (herd === undefined || rapier === undefined) {
+    const missing = herd === undefined ? 'walker Herd' : 'Rapier';
+    return `**Herd vs Rapier at N = 1,000 with 2,000 trees: not measured in this run (${missing} did not run: ${(herd === undefined ? at('herd') : at('rapier'))?.skipped ?? 'not in the plan'}).**`;
+  }
+  const ratio = herd.bodyStepsPerSecond / rapier.bodyStepsPerSecond;
+  return `**At N = 1,000 with 2,000 trees, walker Herd runs ${ratio.toFixed(0)}× Rapier's body-steps per second** (${fmt(Math.round(herd.bodyStepsPerSecond))} against ${fmt(Math.round(rapier.bodyStepsPerSecond))}; the goal is ≥ 200×: ${ratio >= 200 ? 'met' : 'not met'}).`;
+}
+
+/** Notes on walker contenders whose final feet differ, though walker's cores are meant to agree bit for bit. */
+function identityNotes(plan: Plan, behaviours: readonly BehaviourRow[]): string {
+  const notes: string[] = [];
+  for (const trees of plan.trees) {
+    const walkers = behaviours.filter((r) => r.trees === trees && r.behaviour !== undefined && r.id !== 'rapier');
+    const odd = walkers.filter((r) => r.sameAs.length < walkers.length - 1);
+    if (odd.length === 0) continue;
+    const groups = odd.map((r) => [SHORT[r.id], ...r.sameAs].sort().join(' = '));
+    notes.push(
+      `\n- With ${fmt(trees)} trees walker's contenders did not all end on the same feet (${[...new Set(groups)].join('; ')}), ` +
+        'though SPEC WX-3 and HD-2 say the wasm core, the reference core and the Herd give bit-identical rows. ' +
+        'Reported here as measured; the equivalence tests are the place to pin it down.',
+    );
+  }
+  return notes.join('') + (notes.length > 0 ? '\n' : '');
+}
+
+/** One sentence on what the bodies did with trees: Herd's and Rapier's arrivals and stuck bodies. */
+function behaviourLine(plan: Plan, behaviours: readonly BehaviourRow[]): string {
+  const trees = Math.max(...plan.trees);
+  const of = (id: string): Behaviour | undefined => behaviours.find((r) => r.id === id && r.trees === trees)?.behaviour;
+  const walker = of('herd') ?? of('wasm') ?? of('reference');
+  const rapier = of('rapier');
+  if (walker === undefined || rapier === undefined) return '';
+  const pct = (v: number): string => `${(100 * v).toFixed(0)} %`;
+  return `On the same scene over ${plan.behaviourSeconds} s, ${pct(walker.reachedFirst)} of walker's ${fmt(plan.behaviourN)} bodies reached their first target (${walker.stuck} stuck, ${walker.insideAtEnd} inside a trunk) and ${pct(rapier.reachedFirst)} of Rapier's (${rapier.stuck} stuck, ${rapier.insideAtEnd} inside a trunk): walker's \`seek\` steers round trunks, Rapier's controller only slides along them.`;
+}
+
+function report(plan: Plan, m: Machine, surface: SurfaceCheck, probe: GroundProbe, rows: SpeedRow[], behaviours: BehaviourRow[], minutes: number): string {
+  const terrain = new Scene({ trees: 0 }).terrainStats(0.7);
+  const skipped = new Map<string, SpeedRow[]>();
+  for (const r of rows.filter((x) => x.timing === undefined)) {
+    const key = `${r.label}\n${r.skipped}`;
+    skipped.set(key, [...(skipped.get(key) ?? []), r]);
+  }
+  const everywhere = plan.ns.length * plan.trees.length;
+  const skippedNotes = [...skipped.values()].map((list) => {
+    const where = list.length === everywhere ? 'at every N' : `at ${list.map((r) => `N = ${fmt(r.n)} with ${fmt(r.trees)} trees`).join(', ')}`;
+    return `- ${list[0].label} was skipped ${where}: ${list[0].skipped}.`;
+  });
+  return `<!-- README section: include from here to the end marker. -->
+## Speed against the peers
+
+How many bodies can you move per frame, and what do you give up? walker and Rapier's kinematic character controller
+move the same bodies over the same heightfield and trees, in one process, interleaved. Rerun with
+\`npm run bench:peers\` (about ${Math.max(1, Math.round(minutes))} min here; progress on stderr; it rewrites
+bench/RESULTS.md and bench/results.svg).
+
+![](bench/results.svg)
+
+${headline(rows)} ${behaviourLine(plan, behaviours)} Full tables, the method and
+the notes: [bench/RESULTS.md](bench/RESULTS.md).
+<!-- End of the README section. -->
+
+# walker vs Rapier: results
+
+${machineText(m)}
+- Run time: ${minutes.toFixed(1)} minutes for the whole report; load average at the end ${os.loadavg().map((v) => v.toFixed(2)).join(' / ')}
+  (other work on the machine slows every contender; the interleaved rounds spread it over all of them).
+
+## Speed
+
+Median of ${plan.timing.rounds} interleaved rounds (each contender steps whole frames for ~${plan.timing.sliceMs} ms a round)
+after a warm-up of at least ${plan.timing.warmMs} ms and ${plan.timing.warmFrames} frames. A body-step is one body moved
+one frame of 1/60 s, including the per-frame target bookkeeping every contender shares. "Herd ÷ this" is walker Herd's
+body-steps per second divided by the row's, on the same scene and N in the same rounds. Memory, measured in a fresh
+child process per row (Node's process RSS and the wasm memories; neither is the JS heap alone): "RSS growth" is the
+peak of the process's resident set size, sampled after building and after each of 10 frames, over its RSS just
+before the contender's modules were loaded (after a full GC) — so it includes loading and compiling the engine;
+"wasm memory" is the byte length of every WebAssembly.Memory the contender's modules instantiated (reserved, not
+necessarily touched; walker's Herd and per-row calls share one module's memory).
+
+${speedTable(rows)}
+${skippedNotes.length > 0 ? `\n${skippedNotes.join('\n')}\n` : ''}
+## Behaviour cross-check
+
+Same scene, N = ${fmt(plan.behaviourN)}, ${plan.behaviourSeconds} s simulated at 60 Hz. "Reached" counts bodies that
+reached their first target (10–30 m away); targets / body counts every arrival (each gets the next target on arrival);
+stuck bodies moved less than 1 m in the last 5 s; "inside a trunk" means the centre within trunk radius + body radius
+− 1 cm, at the end and at any 0.1 s sample; "highest climb" is the largest rise of any body's feet above the ground
+at its own start; "feet above ground" is feet height minus the heightfield surface under the centre, over all samples. The
+last column lists contenders whose final feet positions are equal bit for bit (walker's wasm and reference cores are
+meant to be, SPEC WX-3 and HD-2).
+
+${behaviourTable(behaviours)}
+${identityNotes(plan, behaviours)}
+## The scene (bench/peers/scene.ts)
+
+- A 256 m × 256 m heightfield: 129 × 129 samples 2 m apart from (−128, −128), float32 values: six long sinusoids
+  (wavelengths 40–120 m) and six straight ridges 2–5 m high with flanks 2–7 m wide, some walkable, some walls.
+  Samples run from ${terrain.low.toFixed(1)} m to ${terrain.high.toFixed(1)} m; ${(100 * terrain.steep).toFixed(1)} % of the triangles are steeper than
+  maxSlope 0.7 (the ridges' flanks and a few hill sides).
+  walker reads it as a terrain3d heightmap and stands on the lattice of rings[0] = { reach: 128, seg: 128 }, so
+  cell = 2 m and the lattice corners are the samples.
+- Triangles: Rapier (parry's HeightField, default cell status) splits each cell along the diagonal from its (least x,
+  greatest z) corner to its (greatest x, least z) corner; walker (SPEC G-1) along (least x, least z)–(greatest x,
+  greatest z): **the diagonals do not match as given.** The bench turns Rapier's heightfield collider a quarter-turn
+  about y and lays the samples out rotated, which maps one diagonal onto the other. Checked at ${fmt(surface.points)}
+  random points: walker's lattice differs from the scene's triangles by at most ${surface.walker.toExponential(1)} m and
+  Rapier's heightfield (ray casts) by at most ${surface.rapier.toExponential(1)} m (float32). Laid out unturned, Rapier's
+  ground would differ by up to ${surface.unturnedMax.toFixed(2)} m (mean ${surface.unturnedMean.toFixed(3)} m).
+- Trees: 0 or 2,000 vertical trunks, radius 0.3–1.2 m, none overlapping another, over the whole heightfield. walker:
+  scatter3d instances (infinite vertical circles). Rapier: cylinder colliders 12 m tall sunk 2 m into the ground.
+- Bodies: radius 0.4 m, height 1.8 m, 3 m/s toward per-body targets; a body within 0.5 m of its target gets the next
+  (a 10–30 m leg from the previous target, drawn from the seed, body and leg number, so every contender walks the same
+  sequence whenever it arrives). Starts and targets lie within ±110 m, clear of trunks by 0.3 m, on ground no steeper
+  than 0.5. Gravity 20 m/s², dt 1/60 s. Bodies do not block each other in either engine (walker kind \`bodies: []\`;
+  Rapier collision groups that keep characters from meeting characters, also passed to computeColliderMovement).
+
+## The contenders
+
+- **walker Herd (wasm)**: one \`Herd\` holding every body, one \`step(dt)\` per frame with per-body seek targets.
+- **walker walk+seek (wasm)**: for each row, \`seek(row, world, target, 0.5, ground)\` then \`walk(row, world, dt, ground)\`
+  on the package entry (src/index.ts), ground from its \`groundOf\`.
+- **walker walk+seek (reference)**: the same calls on the plain-TypeScript entry (src/reference/index.ts).
+- **Rapier KCC**: @dimforge/rapier3d-compat; a heightfield collider, a cylinder per trunk; per body a kinematic
+  position-based rigid body with a capsule collider (radius 0.4, height 1.8) and its own KinematicCharacterController:
+  offset 0.01, autostep max height 0.6 / min width 0.2 / dynamic bodies excluded, max slope climb and min slope slide
+  angle atan(0.7), snap to ground 0.5, impulses to dynamic bodies off. Each frame: desired translation = 3 m/s toward
+  the target plus gravity-integrated vertical speed (reset when grounded), \`computeColliderMovement\`,
+  \`computedMovement()\` → \`setNextKinematicTranslation\`; then one \`world.step()\`.
+- walker's kind: step 0.6, maxSlope 0.7, seekSpeed 3, gravity 20, radius 0.4, height 1.8; the rest as the sample
+  world's xbot (accel 12, span 0.5, probe 2, slide 4, jumpH 0.9, …).
+
+## What differs, and was left alone
+
+- walker eases velocity (accel 12 m/s², so ¼ s to full speed) and steers round trunks (\`seek\`, SPEC SE); the Rapier
+  bodies head straight at the target at full speed and only slide along what they touch — a game would add its own
+  steering or navmesh on top, which is not measured here.
+- walker stands on the mean of five feet (SPEC ST); Rapier's capsule touches the triangles with its rounded bottom.
+- Rapier computes in float32, walker in float64 (the samples are float32 values, so both start from the same numbers).
+- Where Rapier's time goes: with no trees, the same ${fmt(probe.bodies)} Rapier bodies took ${probe.heightfieldUs.toFixed(1)} µs a
+  body-step on this heightfield and ${probe.flatUs.toFixed(1)} µs on a flat box in its place (median of alternating rounds,
+  measured apart from the tables). ${probe.heightfieldUs > 2 * probe.flatUs ? 'Most of its time goes to the uneven heightfield: on flat or simpler ground its figures would be better.' : 'The uneven heightfield is not what makes it cost.'}
+`;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--memory') {
+    await memoryChild(args[1], Number(args[2]), Number(args[3]));
+    return;
+  }
+  const plan = args.includes('--quick') ? QUICK : FULL;
+  const started = performance.now();
+  const m = machine();
+  const all = await contenders();
+  for (const c of all) if (c.missing !== undefined) progress(`[setup] ${c.label}: ${c.missing}`, true);
+  // Every engine's code warms up once before anything is timed (V8 tiers wasm and JS up lazily), so the first
+  // group measured is not the one that pays for it.
+  const warmScene = new Scene({ trees: 2000 });
+  for (const c of all) {
+    if (c.missing !== undefined) continue;
+    progress(`[setup] warming up ${c.label}`, true);
+    const sim = c.build(warmScene, plan.write ? 300 : 50);
+    const started = performance.now();
+    while (performance.now() - started < (plan.write ? 2000 : 200)) sim.step();
+    sim.free();
+  }
+  progress('[setup] checking the surfaces agree', true);
+  const { groundOf } = await import('../src/ground/index.ts');
+  const flat = new Scene({ trees: 0 });
+  const surface = checkSurface(flat, groundOf(walkerWorld(flat)), plan.write ? 10000 : 500);
+  progress('[setup] timing Rapier on the heightfield and on a flat box', true);
+  const probe = probeGround(flat, plan.write ? 500 : 50, plan.write ? 20 : 3, plan.write ? 5 : 2);
+  const rows = await speed(plan, all);
+  const behaviours = await behaviour(plan, all);
+  if (plan.memoryNs.length > 0) memory(plan, rows);
+  const minutes = (performance.now() - started) / 60000;
+  const text = report(plan, m, surface, probe, rows, behaviours, minutes);
+  process.stdout.write(`\n${machineText(m)}\n\n${speedTable(rows)}\n\n${behaviourTable(behaviours)}\n\n${headline(rows)}\n`);
+  if (plan.write) {
+    writeFileSync(join(here, 'RESULTS.md'), text);
+    writeFileSync(join(here, 'results.svg'), chartSvg(chartSeries(rows), plan.trees, `Body-steps per second against N (${m.cpu}, Node ${m.node})`));
+    progress(`[done] wrote bench/RESULTS.md and bench/results.svg in ${minutes.toFixed(1)} min`, true);
+  } else {
+    // A quick run's figures are not worth keeping: its report goes to the temporary directory, for a look.
+    writeFileSync(join(os.tmpdir(), 'walker-peers-quick.md'), text);
+    writeFileSync(join(os.tmpdir(), 'walker-peers-quick.svg'), chartSvg(chartSeries(rows), plan.trees, 'quick run'));
+    progress(`[done] quick run in ${minutes.toFixed(1)} min; nothing written in the repo (report and chart in ${os.tmpdir()}/walker-peers-quick.*)`, true);
+  }
+}
+
+await main();

@@ -1,0 +1,23 @@
+/**
+ * Vite config of the demo: `vite demo` serves it, `vite build demo` writes demo/dist. The page imports walker's
+ * wasm entry, which instantiates its module with top-level await, so the build targets es2022.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const demo = fileURLToPath(new URL('.', import.meta.url));
+const repo = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig({
+  root: demo,
+  base: './',
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+  // The demo imports ../src and ../build (the wasm), outside its own root.
+  server: { host: '127.0.0.1', fs: { allow: [repo] } },
+  preview: { host: '127.0.0.1' },
+});

@@ -1,0 +1,35 @@
+/**
+ * walker: kinematic bodies over heightfield ground with water and circular obstacles, on the wasm core (WX-1, WX-2).
+ * The same names as `walker/reference`, ready once imported: the core is instantiated at load (top-level await), in
+ * Node and in a browser bundle alike. Hosts without top-level await use `walker/load` (src/load.ts).
+ * Grounds from this entry's `groundOf` whose mods are built-ins run in wasm; a ground of JS callbacks runs on the
+ * reference core — the numbers are the same either way (WX-3, WX-4).
+ */
+import { load } from './load.ts';
+
+const walker = await load();
+
+export const {
+  check,
+  kindOf,
+  numbers,
+  relative,
+  registerMod,
+  hitscan,
+  gravity,
+  walk,
+  slide,
+  carry,
+  seek,
+  stand,
+  groundOf,
+  Herd,
+  Companion,
+} = walker;
+export type Herd = import('./herd.ts').Herd;
+export type Companion = import('./companion/companion.ts').Companion;
+
+export * from './companion/index.ts';
+export type { Hit, ModFactory } from './ground/index.ts';
+export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './reference/types.ts';
+export type { HerdNumberField, HerdFlagField } from './herd.ts';

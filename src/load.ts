@@ -1,0 +1,65 @@
+/**
+ * walker's explicit async loader, for hosts without top-level await: `const walker = await load()` gives the same
+ * names as the package entry (`walker`), on a fresh instance of the wasm core (WX-2). `load(bytes)` runs another
+ * build of the core (e.g. build/walker.debug.wasm, whose assertions are on); the bytes are checked first (the wasm
+ * magic \0asm and version 1) and a sentence is thrown when they are not walker's core.
+ * The release build's bytes ship inside the package as a base64 module, so neither fs nor fetch is needed.
+ */
+import releaseBase64 from '../build/walker.wasm.base64.js';
+import { Companion as CompanionOn, type CompanionOptions } from './companion/companion.ts';
+import type { WalkerCore } from './companion/core.ts';
+import * as companion from './companion/index.ts';
+import * as reference from './reference/index.ts';
+import type { Herd as HerdOf } from './herd.ts';
+import { decodeBase64 } from './wasm/bytes.ts';
+import { createCore, type WasmCore } from './wasm/core.ts';
+
+/** The whole public API on one instance of the wasm core: the names of the package entry. */
+export type Walker = ReturnType<typeof walkerOn>;
+
+/** The Herd class of a Walker (its instances). */
+export type Herd = HerdOf;
+
+/**
+ * The public API bound to a core: the core's calls, the names that are the same on every core (kinds, rows'
+ * helpers, mods, hitscan, gravity, the companion's pure parts), and the companion bound to this core.
+ */
+export function walkerOn(core: WasmCore) {
+  const calls: WalkerCore = { walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers };
+  /**
+   * The companion (CO-3..CO-10) driven by this core's calls: `new Companion(options)`, or — as on the reference
+   * entry — `new Companion(core, options)` with the calls of any core.
+   */
+  class Companion extends CompanionOn {
+    constructor(coreOrOptions: WalkerCore | CompanionOptions, options?: CompanionOptions) {
+      if (options === undefined) super(calls, coreOrOptions as CompanionOptions);
+      else super(coreOrOptions as WalkerCore, options);
+    }
+  }
+  return {
+    ...companion,
+    check: reference.check,
+    kindOf: reference.kindOf,
+    numbers: reference.numbers,
+    relative: reference.relative,
+    registerMod: reference.registerMod,
+    hitscan: reference.hitscan,
+    gravity: reference.gravity,
+    walk: core.walk,
+    slide: core.slide,
+    carry: core.carry,
+    seek: core.seek,
+    stand: core.stand,
+    groundOf: core.groundOf,
+    Herd: core.Herd,
+    Companion,
+  };
+}
+
+/**
+ * Loads the wasm core and returns walker's API on it (WX-2). Without `bytes` it runs the release build shipped
+ * with the package. Throws a sentence when the bytes are not walker's core.
+ */
+export async function load(bytes?: ArrayBuffer | ArrayBufferView): Promise<Walker> {
+  return walkerOn(await createCore(bytes ?? decodeBase64(releaseBase64)));
+}

@@ -1,0 +1,173 @@
+/**
+ * Grounds in wasm memory (WX-4): `groundOf` builds the ground the world's mods name (src/ground/groundOf.ts) and,
+ * when every mod it names is a built-in (terrain3d, scatter3d), also uploads it: terrain3d's numbers and heightmap
+ * (its lattice corners are then baked in wasm by the mirror of src/reference/terrain.ts, see assembly/ground.ts)
+ * and scatter3d's circles (filed in wasm by the mirror of src/reference/scatter.ts). The ground object returned is
+ * the same plain ground either way, so it also works on the reference entry; a ground the wasm entry did not build
+ * — or one of JS callbacks — is run on the reference core.
+ * Uploads are made once per settings object (world.terrain3d, world.scatter3d) and freed when that object is
+ * garbage-collected.
+ */
+import { walkerOf } from '../kinds.ts';
+import { groundOf as groundOfMods } from '../ground/groundOf.ts';
+import { modNamed, sectionOf } from '../ground/registry.ts';
+import { scatterGridOf } from '../ground/scatter3d.ts';
+import { terrain3dOf } from '../ground/terrain3d.ts';
+import type { Ground, World } from '../reference/types.ts';
+import type { CoreExports } from './exports.ts';
+import type { Views } from './views.ts';
+
+/** The factories registered as terrain3d and scatter3d when walker loaded: a mod re-registered under those names is not built in. */
+const BUILT_IN_TERRAIN = modNamed('terrain3d');
+const BUILT_IN_SCATTER = modNamed('scatter3d');
+
+/**
+ * Sums of heights beyond this could overflow to Infinity, which the reference reports as an error of the ground
+ * (src/reference/lattice.ts `asked`); such a terrain is left to the reference core so the error stays the same.
+ */
+const MAX_HEIGHT = 1e300;
+
+interface TerrainRecord {
+  ptr: number;
+  id: number;
+  /** Ground records over this terrain, by `${scatter id}|${cell}|${depth}`. */
+  grounds: Map<string, number>;
+}
+
+interface ScatterRecord {
+  ptr: number;
+  id: number;
+  count: number;
+}
+
+/** What a wasm-backed ground is in wasm memory, and the parts it was built from (a ground edited since is not). */
+export interface GroundEntry {
+  /** The GroundData address (assembly/ground.ts). */
+  ptr: number;
+  /** How many solid circles the ground has (a query answers at most these plus the call's bodies). */
+  solids: number;
+  height: Ground['height'];
+  depth: Ground['depth'];
+  solidsPart: Ground['solids'];
+  cell: Ground['cell'];
+  /** Keep the settings (and so the uploads) alive as long as the ground is. */
+  keep: readonly object[];
+}
+
+export class WasmGrounds {
+  private readonly terrains = new WeakMap<object, TerrainRecord>();
+  private readonly scatters = new WeakMap<object, ScatterRecord>();
+  private readonly entries = new WeakMap<object, GroundEntry>();
+  private readonly release = new FinalizationRegistry<() => void>((free) => free());
+  private nextId = 1;
+
+  constructor(
+    private readonly core: CoreExports,
+    private readonly views: Views,
+  ) {}
+
+  /**
+   * The ground `w.walker.mods` names (G-5), uploaded to wasm memory when all its mods are built-ins (WX-4).
+   * Throws the errors of src/ground/groundOf.ts for a bad world.
+   */
+  groundOf(w: World): Ground {
+    const ground = groundOfMods(w);
+    const entry = this.upload(w, ground);
+    if (entry !== undefined) this.entries.set(ground, entry);
+    return ground;
+  }
+
+  /** The wasm side of a ground, or undefined when it runs on the reference (JS callbacks, or edited since). */
+  entry(ground: unknown): GroundEntry | undefined {
+    if (ground === null || typeof ground !== 'object') return undefined;
+    const e = this.entries.get(ground);
+    if (e === undefined) return undefined;
+    const g = ground as Ground;
+    if (g.height !== e.height || g.depth !== e.depth || g.solids !== e.solidsPart || g.cell !== e.cell) return undefined;
+    return e;
+  }
+
+  private upload(w: World, ground: Ground): GroundEntry | undefined {
+    const mods = (walkerOf(w).mods ?? {}) as Record<string, unknown>;
+    const builtIn =
+      mods.height === 'terrain3d' &&
+      (mods.depth === undefined || mods.depth === 'terrain3d') &&
+      (mods.cell === undefined || mods.cell === 'terrain3d') &&
+      modNamed('terrain3d') === BUILT_IN_TERRAIN &&
+      (mods.solids === undefined || (mods.solids === 'scatter3d' && modNamed('scatter3d') === BUILT_IN_SCATTER));
+    if (!builtIn) return undefined;
+    const terrainSettings = sectionOf(w, 'terrain3d') as object;
+    const terrain = this.terrainOf(terrainSettings);
+    if (terrain === undefined) return undefined;
+    const keep: object[] = [terrainSettings];
+    let scatter: ScatterRecord | null = null;
+    if (mods.solids !== undefined) {
+      const scatterSettings = sectionOf(w, 'scatter3d') as object;
+      scatter = this.scatterOf(scatterSettings);
+      keep.push(scatterSettings);
+    }
+    const cell = ground.cell ?? 0;
+    const hasDepth = ground.depth !== undefined;
+    const key = `${scatter?.id ?? 0}|${cell}|${hasDepth}`;
+    let ptr = terrain.grounds.get(key);
+    if (ptr === undefined) {
+      ptr = this.core.newGround(terrain.ptr, cell, hasDepth ? 1 : 0, scatter?.ptr ?? 0);
+      terrain.grounds.set(key, ptr);
+    }
+    return {
+      ptr,
+      solids: scatter?.count ?? 0,
+      height: ground.height,
+      depth: ground.depth,
+      solidsPart: ground.solids,
+      cell: ground.cell,
+      keep,
+    };
+  }
+
+  /** terrain3d's settings in wasm memory, uploaded once per settings object; undefined if its heights could overflow. */
+  private terrainOf(settings: object): TerrainRecord | undefined {
+    const cached = this.terrains.get(settings);
+    if (cached !== undefined) return cached;
+    const t = terrain3dOf(settings);
+    let largest = t.noise?.amplitude ?? 0;
+    if (t.heightmap !== undefined) for (const v of t.heightmap.data) largest = Math.max(largest, Math.abs(v));
+    if (!(largest * 2 < MAX_HEIGHT)) return undefined;
+    const core = this.core;
+    const samples = t.heightmap?.data.length ?? 0;
+    const ptr = core.newTerrain(samples);
+    if (t.heightmap !== undefined) {
+      const m = t.heightmap;
+      core.setHeightmap(ptr, m.nx, m.nz, m.originX, m.originZ, m.spacing);
+      this.views.fresh().f64.set(m.data, core.terrainData(ptr) / 8);
+    }
+    if (t.noise !== undefined) core.setNoise(ptr, t.noise.seed, t.noise.amplitude, t.noise.wavelength, t.noise.octaves);
+    core.setWaterAndCell(ptr, t.water === undefined ? 0 : 1, t.water ?? 0, t.cell);
+    const record: TerrainRecord = { ptr, id: this.nextId++, grounds: new Map() };
+    const grounds = record.grounds;
+    this.terrains.set(settings, record);
+    this.release.register(settings, () => {
+      for (const g of grounds.values()) core.freeGround(g);
+      core.freeTerrain(ptr);
+    });
+    return record;
+  }
+
+  /** scatter3d's solid circles filed in a grid in wasm memory, once per settings object. */
+  private scatterOf(settings: object): ScatterRecord {
+    const cached = this.scatters.get(settings);
+    if (cached !== undefined) return cached;
+    const grid = scatterGridOf(settings);
+    const core = this.core;
+    core.newSolids(grid.count);
+    const f64 = this.views.fresh().f64;
+    f64.set(grid.xs, core.solidsX() / 8);
+    f64.set(grid.zs, core.solidsZ() / 8);
+    f64.set(grid.radii, core.solidsRadii() / 8);
+    const ptr = core.buildSolids();
+    const record: ScatterRecord = { ptr, id: this.nextId++, count: grid.count };
+    this.scatters.set(settings, record);
+    this.release.register(settings, () => core.freeSolids(ptr));
+    return record;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Typed-array views over the wasm core's memory, re-derived whenever the memory has grown (HD-3): a grown memory
+ * has a new ArrayBuffer and the old views are detached, so every access goes through `fresh()`.
+ */
+export class Views {
+  private buffer: ArrayBuffer | null = null;
+  f64 = new Float64Array(0);
+  u8 = new Uint8Array(0);
+  u32 = new Uint32Array(0);
+  i32 = new Int32Array(0);
+
+  constructor(readonly memory: WebAssembly.Memory) {}
+
+  /**
+   * The views, re-derived if the memory has grown since they were made. Growing a memory detaches its old buffer,
+   * so a view of length 0 is the sign (cheaper to read than memory.buffer, which is checked when it is seen).
+   */
+  fresh(): this {
+    if (this.u8.length !== 0) return this;
+    const buffer = this.memory.buffer;
+    if (buffer !== this.buffer) {
+      this.buffer = buffer;
+      this.f64 = new Float64Array(buffer);
+      this.u8 = new Uint8Array(buffer);
+      this.u32 = new Uint32Array(buffer);
+      this.i32 = new Int32Array(buffer);
+    }
+    return this;
+  }
+
+  /** Whether `view` is over the current memory (a view made before a growth is not). */
+  isCurrent(view: ArrayBufferView): boolean {
+    return view.buffer === this.memory.buffer;
+  }
+}
