@@ -6,7 +6,7 @@ import { Body, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { INWARD, Move, SKIN, slideBody } from './slide';
+import { INWARD, Move, SKIN, entryTime, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight } from './stand';
 
 /**
@@ -30,9 +30,7 @@ export function cutAtSolid(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz
       t = 0.0;
       continue;
     }
-    const disc = b * b - len2 * (o2 - grown * grown);
-    if (disc < 0.0) continue;
-    t = Math.min(t, (-b - Math.sqrt(disc)) / len2);
+    t = Math.min(t, entryTime(o2, b, len2, grown));
   }
   return t;
 }

@@ -5,6 +5,7 @@
 import { Body, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
+import { entryTime } from './slide';
 import { callGround } from './bodies';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math';
 
@@ -38,9 +39,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     if (b >= 0.0) continue;
     let t: f64 = 0.0;
     if (o2 >= grown * grown) {
-      const disc = b * b - len2 * (o2 - grown * grown);
-      if (disc < 0.0) continue;
-      t = (-b - Math.sqrt(disc)) / len2;
+      t = entryTime(o2, b, len2, grown);
       if (t > 1.0) continue;
     }
     if (best === null || t < bestT || (t == bestT && circleBefore(c, best))) {

@@ -43,6 +43,18 @@ export function sampleSpacing(n: Numbers, cell: f64): f64 {
 }
 
 /**
+ * The fraction of a move at which a centre outside a circle first reaches its edge, or NONE (> 1) when the line misses
+ * it: o2 is the squared distance from the circle's centre, b the dot of that offset with the move, len2 the move's
+ * squared length, grown the circle's radius. Shared by slide, carry and seek so all three meet a circle alike.
+ */
+@inline
+export function entryTime(o2: f64, b: f64, len2: f64, grown: f64): f64 {
+  const disc = b * b - len2 * (o2 - grown * grown);
+  if (disc < 0.0) return NONE;
+  return (-b - Math.sqrt(disc)) / len2;
+}
+
+/**
  * The first blocking circle (grown by the body's radius and SKIN) the move from (px, pz) by (dx, dz) meets (SL-2).
  * A circle the body is inside or touching stops only a move into it, at t = 0. Ties go to the least x, then z, so the
  * answer does not depend on the order the ground lists its circles in.
@@ -70,9 +82,7 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
       hz = oz;
     } else {
       if (b >= -INWARD * Math.sqrt(o2 * len2)) continue;
-      const disc = b * b - len2 * (o2 - grown * grown);
-      if (disc < 0.0) continue;
-      t = (-b - Math.sqrt(disc)) / len2;
+      t = entryTime(o2, b, len2, grown);
       if (t > 1.0) continue;
       hx = ox + dx * t;
       hz = oz + dz * t;

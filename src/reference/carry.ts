@@ -6,7 +6,7 @@ import { numbers } from '../kinds.ts';
 import { Body, checkFinite, checkVector, readBody } from '../rows.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { INWARD, Move, SKIN, slideBody } from './slide.ts';
+import { INWARD, Move, SKIN, entryTime, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
 import type { Ground, Numbers, Row, World } from './types.ts';
 
@@ -31,9 +31,7 @@ export function cutAtSolid(n: Numbers, g: Sampler, px: number, pz: number, dx: n
       t = 0.0;
       continue;
     }
-    const disc = b * b - len2 * (o2 - grown * grown);
-    if (disc < 0.0) continue;
-    t = Math.min(t, (-b - Math.sqrt(disc)) / len2);
+    t = Math.min(t, entryTime(o2, b, len2, grown));
   }
   return t;
 }

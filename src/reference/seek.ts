@@ -6,6 +6,7 @@ import { numbers } from '../kinds.ts';
 import { Body, checkFinite, checkNumber, checkVector, readBody, writeSought } from '../rows.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
+import { entryTime } from './slide.ts';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math.ts';
 import type { Circle, Ground, Numbers, Row, World } from './types.ts';
 
@@ -39,9 +40,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
     if (b >= 0.0) continue;
     let t = 0.0;
     if (o2 >= grown * grown) {
-      const disc = b * b - len2 * (o2 - grown * grown);
-      if (disc < 0.0) continue;
-      t = (-b - Math.sqrt(disc)) / len2;
+      t = entryTime(o2, b, len2, grown);
       if (t > 1.0) continue;
     }
     if (best === null || t < bestT || (t === bestT && circleBefore(c, best))) {
