@@ -9,12 +9,12 @@
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
 import releaseBase64 from '../build/walker.wasm.base64.js';
-import * as reference from '../src/reference/index.ts';
+import * as reference from '../src/reference.ts';
 import { decodeBase64 } from '../src/wasm/bytes.ts';
 import { createCore, type WasmCore } from '../src/wasm/core.ts';
 import { sampleWorld } from '../src/sampleWorld.ts';
 import type { Herd } from '../src/herd.ts';
-import type { Ground, Row, World } from '../src/reference/types.ts';
+import type { Ground, Row, World } from '../src/types.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const DT = 1 / 60;

@@ -59,7 +59,7 @@ const QUICK: Plan = {
 
 /** The plain-TypeScript entry, with groundOf from src/ground until the entry re-exports it (SPEC WX-2). */
 async function referenceEntry(): Promise<WalkerEntry> {
-  const reference = (await import('../src/reference/index.ts')) as unknown as Partial<WalkerEntry>;
+  const reference = (await import('../src/reference.ts')) as unknown as Partial<WalkerEntry>;
   const ground = await import('../src/ground/index.ts');
   return { ...reference, groundOf: reference.groundOf ?? ground.groundOf } as WalkerEntry;
 }

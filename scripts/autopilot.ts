@@ -5,9 +5,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { autopilotSvg, formatReport, runAutopilot } from '../src/companion/index.ts';
+import { autopilotSvg, formatReport, runAutopilot } from '../src/autopilot/index.ts';
 import { groundOf } from '../src/ground/index.ts';
-import { numbers, seek, stand, walk } from '../src/reference/index.ts';
+import { numbers, seek, stand, walk } from '../src/reference.ts';
 
 function argValue(args: readonly string[], name: string): string | undefined {
   const i = args.indexOf(name);

@@ -1,7 +1,7 @@
 // npm start: the main job on built-in defaults — a crowd seeking across the sample world, then the companion's
 // autopilot probe; each prints its summary, and the run fails if either finds a broken promise.
 import { writeFileSync } from 'node:fs';
-import { autopilotSvg, formatReport, runAutopilot } from '../src/companion/index.ts';
+import { autopilotSvg, formatReport, runAutopilot } from '../src/autopilot/index.ts';
 import { groundOf, numbers, seek, stand, walk } from '../src/index.ts';
 import { runCrowd } from './crowd.ts';
 

@@ -10,7 +10,7 @@ import { Sampler } from './reference/lattice.ts';
 import { seekBody } from './reference/seek.ts';
 import { Move } from './reference/slide.ts';
 import { walkBody } from './reference/walk.ts';
-import type { Circle, Ground, Numbers, Row, World } from './reference/types.ts';
+import type { Circle, Ground, Numbers, Row, World } from './types.ts';
 
 /** The herd's f64 arrays: a body's state (the fields of a row) and its seek target. */
 export const HERD_NUMBERS = [

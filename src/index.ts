@@ -31,5 +31,5 @@ export type Companion = import('./companion/companion.ts').Companion;
 
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
-export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './reference/types.ts';
+export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 export type { HerdNumberField, HerdFlagField } from './herd.ts';

@@ -2,7 +2,7 @@
  * The kinds table: checking it (K-1, K-2), caching the check per table (K-3), and finding a row's numbers (K-4, K-5).
  * Shared by both entries: the wasm core copies the checked numbers into its memory.
  */
-import type { Kinds, Numbers, Row, WalkerSettings, World } from './reference/types.ts';
+import type { Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 
 type Limit = 'positive' | 'nonNegative';
 

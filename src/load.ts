@@ -6,10 +6,9 @@
  * The release build's bytes ship inside the package as a base64 module, so neither fs nor fetch is needed.
  */
 import releaseBase64 from '../build/walker.wasm.base64.js';
-import { Companion as CompanionOn, type CompanionOptions } from './companion/companion.ts';
-import type { WalkerCore } from './companion/core.ts';
+import { companionOn } from './companion/bound.ts';
 import * as companion from './companion/index.ts';
-import * as reference from './reference/index.ts';
+import * as reference from './reference.ts';
 import type { Herd as HerdOf } from './herd.ts';
 import { decodeBase64 } from './wasm/bytes.ts';
 import { createCore, type WasmCore } from './wasm/core.ts';
@@ -25,17 +24,7 @@ export type Herd = HerdOf;
  * helpers, mods, hitscan, gravity, the companion's pure parts), and the companion bound to this core.
  */
 export function walkerOn(core: WasmCore) {
-  const calls: WalkerCore = { walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers };
-  /**
-   * The companion (CO-3..CO-10) driven by this core's calls: `new Companion(options)`, or — as on the reference
-   * entry — `new Companion(core, options)` with the calls of any core.
-   */
-  class Companion extends CompanionOn {
-    constructor(coreOrOptions: WalkerCore | CompanionOptions, options?: CompanionOptions) {
-      if (options === undefined) super(calls, coreOrOptions as CompanionOptions);
-      else super(coreOrOptions as WalkerCore, options);
-    }
-  }
+  const Companion = companionOn({ walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers });
   return {
     ...companion,
     check: reference.check,

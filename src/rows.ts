@@ -2,7 +2,7 @@
  * Rows in and out: defaults (R-1), checks that leave a bad row untouched (R-3), and writes as new arrays (R-2).
  * Shared by both entries; the cores work on a Body, the row's numbers unpacked.
  */
-import type { Row } from './reference/types.ts';
+import type { Row } from './types.ts';
 
 /** A row's walking state, unpacked into plain numbers for the kernel (the wasm core keeps the same fields). */
 export class Body {

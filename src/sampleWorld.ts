@@ -2,7 +2,7 @@
  * A ready-made world for trying walker: rolling noise terrain with a lake, trees and boulders, and one kind of body.
  * `npm start`, the autopilot, the benchmarks and the demo all stand on it, so their figures describe the same ground.
  */
-import type { World } from './reference/types.ts';
+import type { World } from './types.ts';
 
 /** The knobs of the sample world; every one has a default. */
 export interface SampleWorldOptions {

@@ -1,7 +1,7 @@
 /**
  * walker Herd on the shared scene: every body in one Herd, one `step` per frame with per-body seek targets (SPEC HD).
  */
-import type { Ground, Row, World } from '../../src/reference/index.ts';
+import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
 import { DT, STOP, Targets, type Scene } from './scene.ts';
 import { startRow, walkerWorld, type WalkerEntry } from './walker.ts';

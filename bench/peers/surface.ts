@@ -5,7 +5,7 @@
  */
 import RAPIER from '@dimforge/rapier3d-compat';
 import { Sampler } from '../../src/reference/lattice.ts';
-import type { Ground } from '../../src/reference/index.ts';
+import type { Ground } from '../../src/reference.ts';
 import { heightfieldDesc } from './rapier.ts';
 import { ORIGIN, Rng, SAMPLES, SPACING, type Scene } from './scene.ts';
 

@@ -2,7 +2,7 @@
  * walker on the shared scene: the world (terrain3d heightmap on a 2 m lattice, scatter3d trunks), and the per-row
  * contenders — `seek` then `walk` for each row, each frame — on whichever entry (wasm or reference) is given.
  */
-import type { Ground, Row, World } from '../../src/reference/index.ts';
+import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
 import { BODY_HEIGHT, BODY_RADIUS, DT, GRAVITY, MAX_SLOPE, ORIGIN, SAMPLES, SPACING, SPEED, STEP, STOP, Targets, type Scene } from './scene.ts';
 

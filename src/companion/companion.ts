@@ -3,7 +3,7 @@
  * by its state — FOLLOW's arrival controller on the player's delayed trail, or the combat states' seek — and which
  * clip it shows is decided once, centrally, from its own speed and intent, never from the player's state.
  */
-import type { Ground, Row, World } from '../reference/types.ts';
+import type { Ground, Row, World } from '../types.ts';
 import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import {

@@ -2,7 +2,7 @@
  * The walker functions the companion drives its row with. The companion runs on either core — the wasm entry
  * and the reference entry export the same names — so it takes them as an object instead of importing one.
  */
-import type { Ground, Numbers, Row, World } from '../reference/types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** The four walker calls the companion needs (SPEC sections 4, 7, 8; K-4). */
 export interface WalkerCore {

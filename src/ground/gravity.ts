@@ -2,7 +2,7 @@
  * gravity (M-4): the gravity walker gives to ragdoll3d.
  */
 import { checkedKinds, walkerOf } from '../kinds.ts';
-import type { World } from '../reference/types.ts';
+import type { World } from '../types.ts';
 
 /**
  * The gravity of `kind` in m/s² from the world's kinds table (inherited from a parent, checked once), or undefined

@@ -2,7 +2,7 @@
  * groundOf (G-5): the ground `world.walker.mods` names, each part taken from the mod named for it.
  */
 import { walkerOf } from '../kinds.ts';
-import type { Circle, Ground, World } from '../reference/types.ts';
+import type { Circle, Ground, World } from '../types.ts';
 import { modNamed } from './registry.ts';
 
 const PARTS = ['height', 'depth', 'cell', 'solids'] as const;

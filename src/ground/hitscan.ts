@@ -4,7 +4,7 @@
  */
 import { checkedKinds, kindOf, walkerOf } from '../kinds.ts';
 import { checkVector } from '../rows.ts';
-import type { Row, World } from '../reference/types.ts';
+import type { Row, World } from '../types.ts';
 
 /** Where a shot met a body: the row, the part struck (the row's kind), the point [x, y, z], the distance along the shot. */
 export interface Hit {

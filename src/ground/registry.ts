@@ -2,7 +2,7 @@
  * The mod registry (G-5): mod name → the factory that makes that mod's parts of a ground from a world, with
  * terrain3d and scatter3d built in.
  */
-import type { Ground, World } from '../reference/types.ts';
+import type { Ground, World } from '../types.ts';
 import { scatter3dGround } from './scatter3d.ts';
 import { terrain3dGround } from './terrain3d.ts';
 

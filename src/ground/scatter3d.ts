@@ -4,7 +4,7 @@
  */
 import { checkNumber, checkVector } from '../rows.ts';
 import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
-import type { Circle, Ground } from '../reference/types.ts';
+import type { Circle, Ground } from '../types.ts';
 
 /** One placed circle; `solid` (default true) says whether it blocks bodies. */
 export interface Scatter3dInstance {

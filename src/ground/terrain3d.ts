@@ -4,7 +4,7 @@
  */
 import { checkNumber, checkVector } from '../rows.ts';
 import { heightmapHeight, noiseHeight, waterDepthAt } from '../reference/terrain.ts';
-import type { Ground } from '../reference/types.ts';
+import type { Ground } from '../types.ts';
 
 /** One ring terrain3d draws: `seg` segments across `2·reach` metres. */
 export interface Terrain3dRing {

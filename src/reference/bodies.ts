@@ -4,7 +4,7 @@
  */
 import { kindOf, numbers } from '../kinds.ts';
 import { checkVector } from '../rows.ts';
-import type { Circle, Ground, Numbers, Row, World } from './types.ts';
+import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 import { Sampler } from './lattice.ts';
 
 /** The circles of the rows that block `me`, read once at the start of a call. */

@@ -8,7 +8,7 @@ import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { INWARD, Move, SKIN, entryTime, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
-import type { Ground, Numbers, Row, World } from './types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /**
  * The fraction of the move from (px, pz) by (dx, dz) made before the body's circle first meets a solid's (CA-1, CA-2):

@@ -2,7 +2,7 @@
  * The ground as one call sees it (G-1..G-3): on a lattice, heights and depths come from corners asked once per call
  * and are interpolated on the triangle the point falls in; without a cell, the ground is asked at each point.
  */
-import type { Circle, Ground } from './types.ts';
+import type { Circle, Ground } from '../types.ts';
 
 type Field = (x: number, z: number) => number;
 

@@ -8,7 +8,7 @@ import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { entryTime } from './slide.ts';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math.ts';
-import type { Circle, Ground, Numbers, Row, World } from './types.ts';
+import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
 export const MAX_CLUSTER = 32;

@@ -7,7 +7,7 @@ import { Body, checkFinite, checkVector, readBody, writePos } from '../rows.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { Vec2, depthGradient, slopeReach, standGradient, standHeight, waterDepth } from './stand.ts';
-import type { Ground, Numbers, Row, World } from './types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
 export const SKIN = 1e-6;

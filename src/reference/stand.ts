@@ -4,7 +4,7 @@
  */
 import { checkNumber } from '../rows.ts';
 import { Sampler } from './lattice.ts';
-import type { Ground, Numbers } from './types.ts';
+import type { Ground, Numbers } from '../types.ts';
 
 /** A horizontal vector written by the functions below (gl-matrix style `out` argument: nothing allocates). */
 export class Vec2 {

@@ -9,7 +9,7 @@ import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
 import { Move, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
-import type { Ground, Numbers, Row, World } from './types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
 export class Want {

@@ -14,7 +14,7 @@ import { seek as seekOnReference } from '../reference/seek.ts';
 import { checkMoveLength, slide as slideOnReference } from '../reference/slide.ts';
 import { stand as standOnReference } from '../reference/stand.ts';
 import { walk as walkOnReference } from '../reference/walk.ts';
-import type { Ground, Numbers, Row, World } from '../reference/types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
 import { bytesOf, checkWasmBytes } from './bytes.ts';
 import { checkExports, type CoreExports } from './exports.ts';
 import { WasmGrounds } from './grounds.ts';

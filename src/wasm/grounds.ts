@@ -13,7 +13,7 @@ import { groundOf as groundOfMods } from '../ground/groundOf.ts';
 import { modNamed, sectionOf } from '../ground/registry.ts';
 import { scatterGridOf } from '../ground/scatter3d.ts';
 import { terrain3dOf } from '../ground/terrain3d.ts';
-import type { Ground, World } from '../reference/types.ts';
+import type { Ground, World } from '../types.ts';
 import type { CoreExports } from './exports.ts';
 import type { Views } from './views.ts';
 

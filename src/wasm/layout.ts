@@ -3,7 +3,7 @@
  * exports for each field of its Numbers and Body structs.
  */
 import type { Body } from '../rows.ts';
-import type { Numbers } from '../reference/types.ts';
+import type { Numbers } from '../types.ts';
 import { layout, type CoreExports } from './exports.ts';
 
 type NumberField = Exclude<keyof Numbers, 'bodies'>;

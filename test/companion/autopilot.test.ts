@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { autopilotSvg, formatReport, runAutopilot, type AutopilotReport } from '../../src/companion/index.ts';
+import { autopilotSvg, formatReport, runAutopilot, type AutopilotReport } from '../../src/autopilot/index.ts';
 import { groundOf } from '../../src/ground/index.ts';
 import { core } from './harness.ts';
 

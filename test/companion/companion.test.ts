@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import {
   ANIM_HOLD_TIME, ATTACK_TIME, Companion, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, IDLE_EPS, MOVE_SPEED, TELEPORT_DISTANCE,
-  circleWant, type Clip, type WalkerCore,
+  type Clip, type WalkerCore,
 } from '../../src/companion/index.ts';
-import { numbers, stand, walk } from '../../src/reference/index.ts';
-import type { Row } from '../../src/reference/types.ts';
+import { circleWant } from '../../src/autopilot/index.ts';
+import { numbers, stand, walk } from '../../src/reference.ts';
+import type { Row } from '../../src/types.ts';
 import { collapse, core, dt, flatGround, frame, makePair, makeWorld, violations, walkRunHolds, type Frame } from './harness.ts';
 
 const settledBound = FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS + 0.25;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gravity } from '../../src/ground/index.ts';
-import type { World } from '../../src/reference/types.ts';
+import type { World } from '../../src/types.ts';
 
 const BASE = {
   radius: 0.4, height: 1.8, accel: 12, turnRate: 10, jumpH: 0.9, step: 0.6, maxSlope: 0.7, slopeBand: 0.1, wade: 0.5, span: 0.5,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groundOf, registerMod } from '../../src/ground/index.ts';
-import type { World } from '../../src/reference/types.ts';
+import type { World } from '../../src/types.ts';
 
 const XBOT = {
   radius: 0.4, height: 1.8, accel: 12, airAccel: 2, turnRate: 10, turnMax: 12, gravity: 20, jumpH: 0.9, step: 0.6,

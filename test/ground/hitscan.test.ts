@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hitscan } from '../../src/ground/index.ts';
-import type { Row, World } from '../../src/reference/types.ts';
+import type { Row, World } from '../../src/types.ts';
 
 const seed = Number(process.env.FC_SEED ?? 42);
 

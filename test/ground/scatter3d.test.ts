@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scatter3dGround, scatterGridOf } from '../../src/ground/scatter3d.ts';
 import { buildScatterGrid, queryScatterGrid, rngNext, rngUnit } from '../../src/reference/scatter.ts';
-import type { Circle } from '../../src/reference/types.ts';
+import type { Circle } from '../../src/types.ts';
 
 const seed = Number(process.env.FC_SEED ?? 42);
 

@@ -1,7 +1,7 @@
 /** SPEC section 6 (CA-1..CA-3) on the reference core: a clip's travel cut at solids, slid, then put on the ground. */
 import { describe, expect, test } from 'vitest';
-import { carry, slide } from '../../src/reference/index.ts';
-import type { Circle, Ground, Row } from '../../src/reference/index.ts';
+import { carry, slide } from '../../src/reference.ts';
+import type { Circle, Ground, Row } from '../../src/reference.ts';
 import { distTo, flat, ground, ledge, plane, row, wall, world } from './grounds.ts';
 
 const w = world();

@@ -1,7 +1,7 @@
 /** SPEC sections 3 (G-1..G-3) and 4 (ST-1..ST-4) on the reference core: the lattice, asking the ground, stand height, slope, depth. */
 import { describe, expect, test } from 'vitest';
-import { carry, numbers, seek, slide, stand, walk } from '../../src/reference/index.ts';
-import type { Ground, Row } from '../../src/reference/index.ts';
+import { carry, numbers, seek, slide, stand, walk } from '../../src/reference.ts';
+import type { Ground, Row } from '../../src/reference.ts';
 import { counted, flat, ground, kind, lattice, latticeOracle, plane, row, standOracle, wall, world } from './grounds.ts';
 
 const w = world({ dot: kind({ span: 0 }), flatfoot: kind({ span: 0, wade: 0.5 }) });

@@ -2,7 +2,7 @@
  * Hand-made grounds, kinds and worlds for the reference-core tests, plus small independent oracles (stand height,
  * slope, water depth, tangent bearings) written straight from SPEC sections 3–4 — never by calling the code under test.
  */
-import type { Circle, Ground, Kinds, Row, World } from '../../src/reference/index.ts';
+import type { Circle, Ground, Kinds, Row, World } from '../../src/reference.ts';
 
 /** The default kind of the test suite (SPEC section 1 numbers; footprint 0.7 · 0.5 · √2 ≈ 0.495 ≤ step 0.6). */
 export const XBOT = {

@@ -1,7 +1,7 @@
 /** SPEC section 1 (K-1..K-5) and H-2 on the reference core: checking the kinds table, caching it, finding a row's numbers. */
 import { describe, expect, test } from 'vitest';
-import { carry, check, kindOf, numbers, seek, slide, stand, walk } from '../../src/reference/index.ts';
-import type { Kinds, World } from '../../src/reference/index.ts';
+import { carry, check, kindOf, numbers, seek, slide, stand, walk } from '../../src/reference.ts';
+import type { Kinds, World } from '../../src/reference.ts';
 import { XBOT, flat, kind, row, wall, world } from './grounds.ts';
 
 /** The message a call throws (fails the test when it does not throw). */

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { carry, numbers, seek, slide, stand, walk } from '../../src/reference/index.ts';
-import type { Circle, Ground, Row } from '../../src/reference/index.ts';
+import { carry, numbers, seek, slide, stand, walk } from '../../src/reference.ts';
+import type { Circle, Ground, Row } from '../../src/reference.ts';
 import { SEED, XBOT, counted, kind, latticeOracle, rowNumbers, slopeOracle, solidsOf, standOracle, world } from './grounds.ts';
 
 const w = world({ rock: kind({ radius: 0.7, span: 0.2 }) }, kind({ bodies: ['rock'] }));

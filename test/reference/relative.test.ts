@@ -1,7 +1,7 @@
 /** SPEC section 9 (H-1) on the reference core: a camera-relative stick. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { relative } from '../../src/reference/index.ts';
+import { relative } from '../../src/reference.ts';
 import { SEED } from './grounds.ts';
 
 function close(got: [number, number], want: [number, number], digits = 14): void {

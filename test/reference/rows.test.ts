@@ -1,7 +1,7 @@
 /** SPEC section 2 (R-1..R-3) on the reference core: defaults, new arrays, bad rows left untouched. */
 import { describe, expect, test } from 'vitest';
-import { carry, seek, slide, walk } from '../../src/reference/index.ts';
-import type { Row } from '../../src/reference/index.ts';
+import { carry, seek, slide, walk } from '../../src/reference.ts';
+import type { Row } from '../../src/reference.ts';
 import { flat, row, rowNumbers, wall, world } from './grounds.ts';
 
 const w = world();

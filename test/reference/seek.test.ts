@@ -1,7 +1,7 @@
 /** SPEC section 8 (SE-1..SE-6) and G-4 on the reference core: steering toward a target round trees, clusters and pockets. */
 import { describe, expect, test } from 'vitest';
-import { carry, seek, slide, walk } from '../../src/reference/index.ts';
-import type { Circle, Ground, Row } from '../../src/reference/index.ts';
+import { carry, seek, slide, walk } from '../../src/reference.ts';
+import type { Circle, Ground, Row } from '../../src/reference.ts';
 import { angleDiff, bearingOf, cluster, distTo, flat, kind, pocket, row, supportTangent, world } from './grounds.ts';
 
 const w = world({ rock: kind({ radius: 1.0, span: 0.2 }) }, kind({ bodies: ['rock', 'xbot'] }));

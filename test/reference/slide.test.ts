@@ -1,8 +1,8 @@
 /** SPEC section 5 (SL-1..SL-6) on the reference core: slide's rounds, solids, steps, the hop ceiling, water, exactness. */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { slide, walk } from '../../src/reference/index.ts';
-import type { Circle, Row } from '../../src/reference/index.ts';
+import { slide, walk } from '../../src/reference.ts';
+import type { Circle, Row } from '../../src/reference.ts';
 import {
   SEED,
   curbHill,

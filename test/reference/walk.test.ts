@@ -1,7 +1,7 @@
 /** SPEC section 7 (WA-1..WA-9) on the reference core: one step of a body. */
 import { describe, expect, test } from 'vitest';
-import { walk } from '../../src/reference/index.ts';
-import type { Ground, Row } from '../../src/reference/index.ts';
+import { walk } from '../../src/reference.ts';
+import type { Ground, Row } from '../../src/reference.ts';
 import { flat, ground, incline, kind, plane, row, slopeOracle, standOracle, wall, world } from './grounds.ts';
 
 /** `snappy` reaches any want within one step (accel 1000), so its vel shows the effective want itself. */

@@ -12,7 +12,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reference } from './cores.ts';
 import { sampleWorld } from '../../src/sampleWorld.ts';
-import type { Row } from '../../src/reference/types.ts';
+import type { Row } from '../../src/types.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../../', import.meta.url));

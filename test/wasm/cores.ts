@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createCore, type WasmCore } from '../../src/wasm/core.ts';
-import * as reference from '../../src/reference/index.ts';
+import * as reference from '../../src/reference.ts';
 
 /** The property seed: FC_SEED from the environment, else a fixed default (so runs are reproducible). */
 export const SEED = Number(process.env.FC_SEED ?? 20261129);

@@ -10,7 +10,7 @@ import * as entry from '../../src/index.ts';
 import { load } from '../../src/load.ts';
 import { createCore } from '../../src/wasm/core.ts';
 import { sampleWorld } from '../../src/sampleWorld.ts';
-import type { Ground, Row } from '../../src/reference/types.ts';
+import type { Ground, Row } from '../../src/types.ts';
 import { buildBytes, reference } from './cores.ts';
 import { expectSame } from './worlds.ts';
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ground, Row, World } from '../../src/reference/types.ts';
+import type { Ground, Row, World } from '../../src/types.ts';
 import type { WasmCore } from '../../src/wasm/core.ts';
 import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { type RowSpec, cloneRow, dtArb, expectSame, placeRow, rowArb, worldArb } from './worlds.ts';

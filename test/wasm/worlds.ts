@@ -4,7 +4,7 @@
  * each other or not; rows on the ground, in the air, on steep ground, against trees, in water.
  */
 import fc from 'fast-check';
-import type { Row, World } from '../../src/reference/types.ts';
+import type { Row, World } from '../../src/types.ts';
 
 /** A kind that passes K-2: the footprint never spreads past step, slopeBand < maxSlope. */
 export const kindArb = fc

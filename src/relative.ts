@@ -1,6 +1,6 @@
 /** relative: a camera-relative stick (H-1). */
-import { checkNumber, checkVector } from '../rows.ts';
-import { cos, sin } from './math.ts';
+import { checkNumber, checkVector } from './rows.ts';
+import { cos, sin } from './reference/math.ts';
 
 /**
  * Turns a stick [x, z] (forward z, right x: [0, 1] is W, [1, 0] is D) so that forward lands on (sin yaw, cos yaw) and

@@ -3,11 +3,11 @@
  * teleports and failures marked — a hand-written SVG string, so the probe needs no drawing library.
  */
 import type { AutopilotFrame, AutopilotReport } from './autopilot.ts';
-import type { Clip } from './clips.ts';
-import type { CompanionState } from './companion.ts';
+import type { Clip } from '../companion/clips.ts';
+import type { CompanionState } from '../companion/companion.ts';
 import {
   FOLLOW_DISTANCE, FOLLOW_MAX_SPEED, FOLLOW_SLOW_RADIUS, IDLE_EPS, MOVE_SPEED, RUN_ENTER, RUN_EXIT, TELEPORT_DISTANCE,
-} from './constants.ts';
+} from '../companion/constants.ts';
 
 const WIDTH = 1400;
 const LEFT = 70;

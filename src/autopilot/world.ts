@@ -2,7 +2,7 @@
  * The autopilot's generated world (CO-11): seeded noise terrain over a carved lake basin, a water level, a dense
  * grove to weave through and trees scattered everywhere — real ground for a deterministic headless run.
  */
-import type { World } from '../reference/types.ts';
+import type { World } from '../types.ts';
 
 /** Where the autopilot's lake lies: centre (x, z), radius of its basin and the basin's depth, in metres. */
 export const LAKE = { x: 40, z: 0, radius: 16, depth: 3.5 } as const;

@@ -2,9 +2,9 @@
  * The autopilot's scripted player (CO-11): a walker row that runs, walks, stops, attacks rooted, is knocked down,
  * weaves through trees, sprints off and warps far, by a fixed script — with no trigonometry, so it is deterministic.
  */
-import type { Ground, Row, World } from '../reference/types.ts';
-import type { WalkerCore } from './core.ts';
-import { MOVE_SPEED } from './constants.ts';
+import type { Ground, Row, World } from '../types.ts';
+import type { WalkerCore } from '../companion/core.ts';
+import { MOVE_SPEED } from '../companion/constants.ts';
 
 /** The player's states (the game's PlayerState); the companion never reads them. */
 export type PlayerState = 'IDLE' | 'MOVING' | 'ATTACKING' | 'DAMAGED' | 'DOWN';

@@ -4,14 +4,14 @@
  * companion follows and fights. Every frame is checked against the locomotion invariants (CO-8) and watched by
  * the tripwire (CO-9), and the run comes back as a report with a per-frame timeline.
  */
-import type { Ground, Row, World } from '../reference/types.ts';
-import type { WalkerCore } from './core.ts';
-import type { Clip } from './clips.ts';
-import { Companion, type CompanionState } from './companion.ts';
-import { FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, MOVE_SPEED } from './constants.ts';
-import { locomotionViolations } from './invariants.ts';
-import { planarSpeed } from './planar.ts';
-import { autopilotWorld } from './autopilotWorld.ts';
+import type { Ground, Row, World } from '../types.ts';
+import type { WalkerCore } from '../companion/core.ts';
+import type { Clip } from '../companion/clips.ts';
+import { Companion, type CompanionState } from '../companion/companion.ts';
+import { FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, MOVE_SPEED } from '../companion/constants.ts';
+import { locomotionViolations } from '../companion/invariants.ts';
+import { planarSpeed } from '../companion/planar.ts';
+import { autopilotWorld } from './world.ts';
 import { PLAYER_SCRIPT, circleWant, steerAlong, type PlayerState } from './playerScript.ts';
 
 /** What a run is given. */

@@ -1,0 +1,8 @@
+/**
+ * The autopilot probe (CO-11): a scripted player and a companion on a fixed world, with a report and an SVG timeline.
+ * A test and demo tool, not package API: `npm run autopilot` and the tests run it.
+ */
+export { autopilotWorld, LAKE, GROVE } from './world.ts';
+export { runAutopilot, formatReport, type AutopilotOptions, type AutopilotReport, type AutopilotFrame } from './autopilot.ts';
+export { PLAYER_SCRIPT, circleWant, steerAlong, type Phase, type PlayerState } from './playerScript.ts';
+export { autopilotSvg } from './timeline.ts';

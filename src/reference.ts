@@ -1,0 +1,24 @@
+/**
+ * walker/reference: the whole public API on the plain-TypeScript core — the oracle the wasm core is tested against.
+ */
+import { companionOn } from './companion/bound.ts';
+import { numbers } from './kinds.ts';
+import { seek } from './reference/seek.ts';
+import { stand } from './reference/stand.ts';
+import { walk } from './reference/walk.ts';
+
+export { check, kindOf, numbers } from './kinds.ts';
+export { gravity, groundOf, hitscan, registerMod } from './ground/index.ts';
+export type { Hit, ModFactory } from './ground/index.ts';
+export { carry } from './reference/carry.ts';
+export { relative } from './relative.ts';
+export { seek } from './reference/seek.ts';
+export { slide } from './reference/slide.ts';
+export { stand } from './reference/stand.ts';
+export { walk } from './reference/walk.ts';
+export { Herd } from './herd.ts';
+export * from './companion/index.ts';
+/** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
+export const Companion = companionOn({ walk, seek, stand, numbers });
+export type Companion = import('./companion/companion.ts').Companion;
+export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';

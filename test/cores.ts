@@ -1,0 +1,26 @@
+/**
+ * Every core a behaviour test runs on (as-sha256 runs one suite over its builds): the reference entry, and the
+ * package API bound to the release and the debug build of assembly/. A clause test is a function of the core:
+ * `for (const { name, api } of CORES) describe(`SL-3 … (${name})`, () => …)`. On a ground of JS callbacks the wasm
+ * entries run the reference core (WX-4), so tests that mean to reach wasm use a terrain3d/scatter3d ground from
+ * `api.groundOf`.
+ */
+import { walkerOn, type Walker } from '../src/load.ts';
+import * as reference from '../src/reference.ts';
+import { coreOf, type Build } from './wasm/cores.ts';
+
+/** The names every entry exports: the public API a behaviour test drives. */
+export type Api = Pick<Walker, 'walk' | 'slide' | 'carry' | 'seek' | 'stand' | 'groundOf' | 'numbers' | 'kindOf' | 'check' | 'relative' | 'Herd' | 'Companion'>;
+
+export interface Core {
+  /** 'reference', 'release' or 'debug': put it in test titles. */
+  readonly name: 'reference' | Build;
+  readonly api: Api;
+}
+
+async function wasmCore(build: Build): Promise<Core> {
+  return { name: build, api: walkerOn(await coreOf(build)) };
+}
+
+/** The reference core and both wasm builds, each instantiated once per test worker. */
+export const CORES: readonly Core[] = [{ name: 'reference', api: reference }, await wasmCore('release'), await wasmCore('debug')];
