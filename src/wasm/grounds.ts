@@ -61,10 +61,13 @@ export class WasmGrounds {
   private readonly release = new FinalizationRegistry<() => void>((free) => free());
   private nextId = 1;
 
-  constructor(
-    private readonly core: CoreExports,
-    private readonly views: Views,
-  ) {}
+  private readonly core: CoreExports;
+  private readonly views: Views;
+
+  constructor(core: CoreExports, views: Views) {
+    this.core = core;
+    this.views = views;
+  }
 
   /**
    * The ground `w.walker.mods` names (G-5), uploaded to wasm memory when all its mods are built-ins (WX-4).

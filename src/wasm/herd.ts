@@ -24,13 +24,12 @@ export class WasmHerdStorage implements HerdStorage {
   private readonly kindSlot: number;
   private readonly token = {};
 
-  constructor(
-    private readonly core: CoreExports,
-    private readonly views: Views,
-    ground: number,
-    kinds: HerdKinds,
-    capacity: number,
-  ) {
+  private readonly core: CoreExports;
+  private readonly views: Views;
+
+  constructor(core: CoreExports, views: Views, ground: number, kinds: HerdKinds, capacity: number) {
+    this.core = core;
+    this.views = views;
     this.numberSlots = new Map(HERD_NUMBERS.map((f) => [f, layout(core, `HERD_${f.toUpperCase()}`)]));
     this.flagSlots = new Map(HERD_FLAGS.map((f) => [f, layout(core, `HERD_${f.toUpperCase()}`)]));
     this.kindSlot = layout(core, 'HERD_KIND');

@@ -9,7 +9,11 @@ export class Views {
   u32 = new Uint32Array(0);
   i32 = new Int32Array(0);
 
-  constructor(readonly memory: WebAssembly.Memory) {}
+  readonly memory: WebAssembly.Memory;
+
+  constructor(memory: WebAssembly.Memory) {
+    this.memory = memory;
+  }
 
   /**
    * The views, re-derived if the memory has grown since they were made. Growing a memory detaches its old buffer,
