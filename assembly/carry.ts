@@ -6,7 +6,7 @@ import { Body, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { INWARD, Move, SKIN, entryTime, slideBody } from './slide';
+import { INWARD, Move, SKIN, callStatus, clearRefusedMove, entryTime, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight } from './stand';
 
 /**
@@ -69,9 +69,11 @@ export function carryBody(n: Numbers, g: Sampler, body: Body, dx: f64, dz: f64, 
 
 const carried = changetype<Move>(memory.data(offsetof<Move>()));
 
-/** Carries the scratch body by (dx, dz) (CA-1..CA-3); the move made goes to result[0..1]. */
-export function carry(ground: GroundData, bodies: i32, dx: f64, dz: f64): void {
+/** Carries the scratch body by (dx, dz) (CA-1..CA-3); the move made goes to result[0..1]; returns the status. */
+export function carry(ground: GroundData, bodies: i32, dx: f64, dz: f64): i32 {
+  clearRefusedMove();
   carryBody(callNumbers, callGround(ground, bodies), callBody, dx, dz, carried);
   callResult[0] = carried.x;
   callResult[1] = carried.z;
+  return callStatus();
 }

@@ -9,7 +9,7 @@
  * corner the reference computes. When the pool is full the cache is emptied and refilled as asked: values never
  * change, only the time it takes.
  */
-import { F64s, alloc, free } from './memory';
+import { F64s, TileEntry, alloc, free } from './memory';
 import { ScatterGrid, buildScatterGrid, freeScatterGrid, placeLayer } from './scatter';
 import { heightmapHeight, noiseHeight, waterDepthAt } from './terrain';
 
@@ -45,7 +45,7 @@ import { heightmapHeight, noiseHeight, waterDepthAt } from './terrain';
 
 let nextTerrainId = 1;
 
-/** A terrain of flat ground at 0, to be filled in by the facade (it then calls `terrainReady`). */
+/** A terrain of flat ground at 0, to be filled in by the facade (setHeightmap, setNoise, setWaterAndCell). */
 export function newTerrain(mapSamples: i32): Terrain {
   const t = changetype<Terrain>(alloc(offsetof<Terrain>()));
   t.id = nextTerrainId++;
@@ -144,11 +144,6 @@ export function freeSolids(grid: ScatterGrid): void {
   freeScatterGrid(grid);
 }
 
-/** The number of circles of a grid. */
-export function solidsCount(grid: ScatterGrid): i32 {
-  return grid.count;
-}
-
 /**
  * The terrain's height at (x, z): the heightmap, then the noise added to it — the order terrain3dGround sums in
  * (src/ground/terrain3d.ts), flat 0 when neither is given.
@@ -199,7 +194,7 @@ let tileDry = false;
 const farTile: usize = memory.data(<i32>(SIDE + 2) << 3);
 
 function clearCorners(): void {
-  if (directory != 0) memory.fill(directory, 0, <usize>DIR_SLOTS << 4);
+  if (directory != 0) memory.fill(directory, 0, <usize>DIR_SLOTS * offsetof<TileEntry>());
   tilesUsed = 0;
   tileI0 = NaN;
   tileJ0 = NaN;
@@ -229,22 +224,24 @@ function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
   return dry;
 }
 
+@inline function entryAt(slot: i32): TileEntry {
+  return changetype<TileEntry>(directory + <usize>slot * offsetof<TileEntry>());
+}
+
 /** The tile of terrain t whose first corner is (tx·TILE, tz·TILE), computed on first use. */
 function tileOf(t: Terrain, tx: i32, tz: i32): usize {
   if (pool == 0) {
     pool = alloc(<usize>POOL_TILES * TILE_BYTES);
     dryFlags = alloc(<usize>POOL_TILES);
-    directory = alloc(<usize>DIR_SLOTS << 4);
+    directory = alloc(<usize>DIR_SLOTS * offsetof<TileEntry>());
   }
   let slot = ((tx * <i32>0x9e3779b1) ^ (tz * <i32>0x85ebca77) ^ (t.id * <i32>0xc2b2ae3d)) & (DIR_SLOTS - 1);
   while (true) {
-    const e = directory + (<usize>slot << 4);
-    const id = load<i32>(e);
-    if (id == 0) break;
-    if (id == t.id && load<i32>(e, 4) == tx && load<i32>(e, 8) == tz) {
-      const slot = load<i32>(e, 12);
-      tileDry = load<u8>(dryFlags + <usize>slot) != 0;
-      return pool + <usize>slot * TILE_BYTES;
+    const e = entryAt(slot);
+    if (e.id == 0) break;
+    if (e.id == t.id && e.tx == tx && e.tz == tz) {
+      tileDry = load<u8>(dryFlags + <usize>e.slot) != 0;
+      return pool + <usize>e.slot * TILE_BYTES;
     }
     slot = (slot + 1) & (DIR_SLOTS - 1);
   }
@@ -252,12 +249,12 @@ function tileOf(t: Terrain, tx: i32, tz: i32): usize {
     clearCorners();
     return tileOf(t, tx, tz);
   }
-  const e = directory + (<usize>slot << 4);
+  const e = entryAt(slot);
   const tile = pool + <usize>tilesUsed * TILE_BYTES;
-  store<i32>(e, t.id);
-  store<i32>(e, tx, 4);
-  store<i32>(e, tz, 8);
-  store<i32>(e, tilesUsed, 12);
+  e.id = t.id;
+  e.tx = tx;
+  e.tz = tz;
+  e.slot = tilesUsed;
   tileDry = fillTile(t, tx, tz, tile);
   store<u8>(dryFlags + <usize>tilesUsed, tileDry ? 1 : 0);
   tilesUsed++;

@@ -5,61 +5,13 @@
  * walkBody a per-row call runs, so a herd step equals N per-row calls whose ground.bodies hold start-of-step
  * snapshots of the other bodies (HD-2). AssemblyScript-only; the facade is src/wasm/herd.ts.
  */
-import { Body, F64s, I32s, Numbers, U8s, alloc, free, reserveCircles } from './memory';
+import { Body, F64s, Herd, I32s, Numbers, U8s, alloc, free, reserveCircles } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
-import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
+import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
-
-@unmanaged export class Herd {
-  count: i32;
-  capacity: i32;
-  ground: GroundData;
-  /** The kinds table: `kindCount` Numbers. */
-  table: usize;
-  kindCount: i32;
-  /** Blocking masks, `maskWords` u32 per kind (see Crowd). */
-  masks: usize;
-  maskWords: i32;
-  crowd: Crowd;
-  /** Whether some kind lists kinds in its `bodies`: the crowd grid is kept (and filed each step) only then. */
-  blocking: bool;
-  x: F64s;
-  y: F64s;
-  z: F64s;
-  vx: F64s;
-  vy: F64s;
-  vz: F64s;
-  wantX: F64s;
-  wantZ: F64s;
-  face: F64s;
-  yaw: F64s;
-  floor: F64s;
-  speed: F64s;
-  side: F64s;
-  turned: F64s;
-  targetX: F64s;
-  targetZ: F64s;
-  stop: F64s;
-  hasFace: U8s;
-  jump: U8s;
-  air: U8s;
-  steep: U8s;
-  seeking: U8s;
-  arrived: U8s;
-  kind: I32s;
-  /**
-   * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
-   * (memoX, memoZ) for kind memoKind — where the body ended, so the next step starts with them known.
-   */
-  memoX: F64s;
-  memoZ: F64s;
-  memoStand: F64s;
-  memoDepth: F64s;
-  memoKind: I32s;
-}
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -389,29 +341,3 @@ export function setHerdCount(h: Herd, count: i32): void {
 export function herdCapacity(h: Herd): i32 {
   return h.capacity;
 }
-
-// Where each array's address is stored in a Herd (the facade reads the address there and views the array).
-export const HERD_X: i32 = offsetof<Herd>("x");
-export const HERD_Y: i32 = offsetof<Herd>("y");
-export const HERD_Z: i32 = offsetof<Herd>("z");
-export const HERD_VX: i32 = offsetof<Herd>("vx");
-export const HERD_VY: i32 = offsetof<Herd>("vy");
-export const HERD_VZ: i32 = offsetof<Herd>("vz");
-export const HERD_WANTX: i32 = offsetof<Herd>("wantX");
-export const HERD_WANTZ: i32 = offsetof<Herd>("wantZ");
-export const HERD_FACE: i32 = offsetof<Herd>("face");
-export const HERD_YAW: i32 = offsetof<Herd>("yaw");
-export const HERD_FLOOR: i32 = offsetof<Herd>("floor");
-export const HERD_SPEED: i32 = offsetof<Herd>("speed");
-export const HERD_SIDE: i32 = offsetof<Herd>("side");
-export const HERD_TURNED: i32 = offsetof<Herd>("turned");
-export const HERD_TARGETX: i32 = offsetof<Herd>("targetX");
-export const HERD_TARGETZ: i32 = offsetof<Herd>("targetZ");
-export const HERD_STOP: i32 = offsetof<Herd>("stop");
-export const HERD_HASFACE: i32 = offsetof<Herd>("hasFace");
-export const HERD_JUMP: i32 = offsetof<Herd>("jump");
-export const HERD_AIR: i32 = offsetof<Herd>("air");
-export const HERD_STEEP: i32 = offsetof<Herd>("steep");
-export const HERD_SEEKING: i32 = offsetof<Herd>("seeking");
-export const HERD_ARRIVED: i32 = offsetof<Herd>("arrived");
-export const HERD_KIND: i32 = offsetof<Herd>("kind");

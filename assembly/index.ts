@@ -1,16 +1,26 @@
 /**
  * The wasm core's exports (WX-1): per-row calls over the scratch, herds, grounds, and the layout the facade reads.
- * Exports only.
+ * Exports only. A per-row call (stand, slide, carry, seek, walk) is one crossing: it returns a status (CALL_*) and
+ * leaves its results in the scratch.
  */
 export {
   alloc,
   free,
-  arenaBytes,
   usedBytes,
   callBodyAddress,
   callNumbersAddress,
   callResultAddress,
   callBodiesAddress,
+  reserveCallBodies,
+  CALL_DONE,
+  CALL_MOVE_REFUSED,
+  CIRCLE_SIZE,
+  CIRCLE_X,
+  CIRCLE_Z,
+  CIRCLE_RADIUS,
+  CIRCLES_CAPACITY,
+  CIRCLES_DATA,
+  MASK_WORD_SIZE,
   NUMBERS_SIZE,
   NUMBERS_RADIUS,
   NUMBERS_HEIGHT,
@@ -46,44 +56,6 @@ export {
   BODY_JUMP,
   BODY_AIR,
   BODY_STEEP,
-} from './memory';
-export {
-  newTerrain,
-  setHeightmap,
-  setNoise,
-  setWaterAndCell,
-  terrainData,
-  freeTerrain,
-  newGround,
-  freeGround,
-  newSolids,
-  solidsX,
-  solidsZ,
-  solidsRadii,
-  placeSolids,
-  buildSolids,
-  freeSolids,
-  solidsCount,
-  resetCorners,
-} from './ground';
-export { reserveNear } from './lattice';
-export { stand } from './stand';
-export { slide, clearRefusedMove, wasMoveRefused, refusedMoveAddress } from './slide';
-export { carry } from './carry';
-export { seek } from './seek';
-export { walk } from './walk';
-export {
-  newHerd,
-  herdTable,
-  herdMasks,
-  reserveHerd,
-  freeHerd,
-  herdMove,
-  herdForget,
-  herdStep,
-  herdCount,
-  setHerdCount,
-  herdCapacity,
   HERD_X,
   HERD_Y,
   HERD_Z,
@@ -108,4 +80,41 @@ export {
   HERD_SEEKING,
   HERD_ARRIVED,
   HERD_KIND,
+} from './memory';
+export {
+  newTerrain,
+  setHeightmap,
+  setNoise,
+  setWaterAndCell,
+  terrainData,
+  freeTerrain,
+  newGround,
+  freeGround,
+  newSolids,
+  solidsX,
+  solidsZ,
+  solidsRadii,
+  placeSolids,
+  buildSolids,
+  freeSolids,
+  resetCorners,
+} from './ground';
+export { reserveNear } from './lattice';
+export { stand } from './stand';
+export { slide } from './slide';
+export { carry } from './carry';
+export { seek } from './seek';
+export { walk } from './walk';
+export {
+  newHerd,
+  herdTable,
+  herdMasks,
+  reserveHerd,
+  freeHerd,
+  herdMove,
+  herdForget,
+  herdStep,
+  herdCount,
+  setHerdCount,
+  herdCapacity,
 } from './herd';

@@ -2,9 +2,14 @@
  * Where everything lives in linear memory (WX-1): the arena allocator, the structs the facade reads and writes
  * (a kind's numbers, a body, circles), typed views over raw arrays, and the scratch of per-row calls.
  * The only file that knows offsets: the facade learns every field's byte offset from the constants exported here.
+ * The wasm-only files have no twin in src/reference/: this one (the reference's memory is the JS heap), ground.ts (the
+ * corner cache; the reference asks JS callbacks) and crowd.ts (the herd's grid; the reference herd scans all bodies).
  * Nothing here is managed by the AssemblyScript runtime (stub): every struct is @unmanaged and placed by `alloc`
  * or in a static segment, so the runtime's own heap is never used and never collides with the arena.
  */
+
+import { GroundData } from './ground';
+import { Crowd } from './crowd';
 
 // ---- Views over raw arrays -------------------------------------------------------------------------------------
 
@@ -102,11 +107,6 @@ export function free(ptr: usize): void {
   const b = ptr - HEADER;
   assert(b >= arenaStart && b < arenaEnd && load<u32>(b, 4) == 0, "free: not an allocated block");
   store<u32>(b, 1, 4);
-}
-
-/** Bytes the arena spans (allocated or free). */
-export function arenaBytes(): usize {
-  return arenaEnd - arenaStart;
 }
 
 /** Bytes in allocated blocks, headers included: what the core holds now (for the memory figures of the benchmark). */
@@ -219,6 +219,64 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   list.length = 0;
 }
 
+/** A corner-cache directory entry (assembly/ground.ts): terrain id (0: empty), tile column and row, pool slot. */
+@unmanaged export class TileEntry {
+  id: i32;
+  tx: i32;
+  tz: i32;
+  slot: i32;
+}
+
+/** A herd (assembly/herd.ts): N bodies as structure-of-arrays, one array per field of a body (src/body.ts), and its kinds. */
+@unmanaged export class Herd {
+  count: i32;
+  capacity: i32;
+  ground: GroundData;
+  /** The kinds table: `kindCount` Numbers. */
+  table: usize;
+  kindCount: i32;
+  /** Blocking masks, `maskWords` u32 per kind (see Crowd). */
+  masks: usize;
+  maskWords: i32;
+  crowd: Crowd;
+  /** Whether some kind lists kinds in its `bodies`: the crowd grid is kept (and filed each step) only then. */
+  blocking: bool;
+  x: F64s;
+  y: F64s;
+  z: F64s;
+  vx: F64s;
+  vy: F64s;
+  vz: F64s;
+  wantX: F64s;
+  wantZ: F64s;
+  face: F64s;
+  yaw: F64s;
+  floor: F64s;
+  speed: F64s;
+  side: F64s;
+  turned: F64s;
+  targetX: F64s;
+  targetZ: F64s;
+  stop: F64s;
+  hasFace: U8s;
+  jump: U8s;
+  air: U8s;
+  steep: U8s;
+  seeking: U8s;
+  arrived: U8s;
+  kind: I32s;
+  /**
+   * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
+   * (memoX, memoZ) for kind memoKind — where the body ended, so the next step starts with them known.
+   */
+  memoX: F64s;
+  memoZ: F64s;
+  memoStand: F64s;
+  memoDepth: F64s;
+  memoKind: I32s;
+}
+
+
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
 
 /** The numbers of the row a per-row call steps. */
@@ -242,13 +300,29 @@ export function callNumbersAddress(): usize {
 export function callResultAddress(): usize {
   return changetype<usize>(callResult);
 }
-/** Makes room for `count` blocking circles of a per-row call and returns where the facade writes them (x, z, radius each). */
-export function callBodiesAddress(count: i32): usize {
+/** Address of the per-row blocking circles' list (a Circles: the facade reads `data` and `capacity` there). */
+export function callBodiesAddress(): usize {
+  return changetype<usize>(callBodies);
+}
+/** Makes room for `count` blocking circles of a per-row call (the list's `data` may move). */
+export function reserveCallBodies(count: i32): void {
   reserveCircles(callBodies, count);
-  return callBodies.data;
 }
 
+/** A per-row call's status (its return value): done, or its move refused with [dx, dz] in the results. */
+export const CALL_DONE: i32 = 0;
+export const CALL_MOVE_REFUSED: i32 = 1;
+
 // ---- Field offsets the facade reads ----------------------------------------------------------------------------
+
+export const CIRCLE_SIZE: i32 = offsetof<Circle>();
+export const CIRCLE_X: i32 = offsetof<Circle>("x");
+export const CIRCLE_Z: i32 = offsetof<Circle>("z");
+export const CIRCLE_RADIUS: i32 = offsetof<Circle>("radius");
+export const CIRCLES_CAPACITY: i32 = offsetof<Circles>("capacity");
+export const CIRCLES_DATA: i32 = offsetof<Circles>("data");
+/** A herd's blocking masks: this many bytes per word, (kindCount + 31) / 32 words per kind, bit j of kind k's words set when k lists j. */
+export const MASK_WORD_SIZE: i32 = sizeof<u32>();
 
 export const NUMBERS_SIZE: i32 = offsetof<Numbers>();
 export const NUMBERS_RADIUS: i32 = offsetof<Numbers>("radius");
@@ -286,3 +360,29 @@ export const BODY_HASFACE: i32 = offsetof<Body>("hasFace");
 export const BODY_JUMP: i32 = offsetof<Body>("jump");
 export const BODY_AIR: i32 = offsetof<Body>("air");
 export const BODY_STEEP: i32 = offsetof<Body>("steep");
+
+// Where each array's address is stored in a Herd (the facade reads the address there and views the array).
+export const HERD_X: i32 = offsetof<Herd>("x");
+export const HERD_Y: i32 = offsetof<Herd>("y");
+export const HERD_Z: i32 = offsetof<Herd>("z");
+export const HERD_VX: i32 = offsetof<Herd>("vx");
+export const HERD_VY: i32 = offsetof<Herd>("vy");
+export const HERD_VZ: i32 = offsetof<Herd>("vz");
+export const HERD_WANTX: i32 = offsetof<Herd>("wantX");
+export const HERD_WANTZ: i32 = offsetof<Herd>("wantZ");
+export const HERD_FACE: i32 = offsetof<Herd>("face");
+export const HERD_YAW: i32 = offsetof<Herd>("yaw");
+export const HERD_FLOOR: i32 = offsetof<Herd>("floor");
+export const HERD_SPEED: i32 = offsetof<Herd>("speed");
+export const HERD_SIDE: i32 = offsetof<Herd>("side");
+export const HERD_TURNED: i32 = offsetof<Herd>("turned");
+export const HERD_TARGETX: i32 = offsetof<Herd>("targetX");
+export const HERD_TARGETZ: i32 = offsetof<Herd>("targetZ");
+export const HERD_STOP: i32 = offsetof<Herd>("stop");
+export const HERD_HASFACE: i32 = offsetof<Herd>("hasFace");
+export const HERD_JUMP: i32 = offsetof<Herd>("jump");
+export const HERD_AIR: i32 = offsetof<Herd>("air");
+export const HERD_STEEP: i32 = offsetof<Herd>("steep");
+export const HERD_SEEKING: i32 = offsetof<Herd>("seeking");
+export const HERD_ARRIVED: i32 = offsetof<Herd>("arrived");
+export const HERD_KIND: i32 = offsetof<Herd>("kind");

@@ -23,7 +23,8 @@ export function rngUnit(state: i32): f64 {
 
 /**
  * Places `count` circles of a layer into xs/zs/radii from index `at`, each from three draws in order: x in
- * [x0, x1), z in [z0, z1), radius in [rMin, rMax). Returns the state after the last draw.
+ * [x0, x1), z in [z0, z1), radius in [rMin, rMax).
+ * Why: a layer is a few numbers in the scene file, and the same seed must grow the same forest everywhere (M-2).
  */
 export function placeLayer(
   seed: i32,
@@ -38,7 +39,7 @@ export function placeLayer(
   zs: F64s,
   radii: F64s,
   at: i32,
-): i32 {
+): void {
   let state = seed;
   for (let k = 0; k < count; k++) {
     state = rngNext(state);
@@ -48,7 +49,6 @@ export function placeLayer(
     state = rngNext(state);
     radii[at + k] = rMin + (rMax - rMin) * rngUnit(state);
   }
-  return state;
 }
 
 /**

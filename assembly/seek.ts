@@ -2,7 +2,7 @@
  * seek: steering a body toward a target, round obstacles and out of pockets (SE-1..SE-6).
  * Twin of src/reference/seek.ts: same functions, same operations, same order.
  */
-import { Body, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
+import { Body, CALL_DONE, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { entryTime } from './slide';
@@ -183,7 +183,8 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
 }
 
 /** Sets the scratch body's want toward (tx, tz) at its kind's seekSpeed (SE-1..SE-6); result[0] is 1 when it has arrived. */
-export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f64): void {
+export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f64): i32 {
   const arrived = seekBody(callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
   callResult[0] = arrived ? 1.0 : 0.0;
+  return CALL_DONE;
 }

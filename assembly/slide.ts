@@ -2,7 +2,7 @@
  * slide: moving a body horizontally within the limits of solids, steps, slopes and water (SL-1..SL-6).
  * Twin of src/reference/slide.ts: same functions, same operations, same order.
  */
-import { Body, F64s, Numbers, callBody, callNumbers, callResult } from './memory';
+import { Body, CALL_DONE, CALL_MOVE_REFUSED, F64s, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
@@ -185,15 +185,15 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
 const circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
 const terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
 const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
-/** The move checkMoveLength last refused: [dx, dz] (the facade throws the reference's sentence with them). */
+/** The move checkMoveLength last refused: [dx, dz] (the facade throws moveTooLongError with them). */
 export const refusedMove = changetype<F64s>(memory.data(16));
-/** Whether a move was refused since the facade last cleared it (the reference throws instead). */
-export let moveRefused = false;
+/** Whether a move was refused since the flag was last cleared. */
+let moveRefused = false;
 
 /**
  * Whether the move (dx, dz) has a finite squared length; when it has not, it is recorded in `refusedMove`. Why: the
- * way is sampled every `sampleSpacing` (SL-3), so an overflowing move would be sampled without end; the reference
- * throws, and the facade throws the same sentence and leaves the row unchanged (R-3).
+ * way is sampled every `sampleSpacing` (SL-3), so an overflowing move (a huge vel·dt or delta) would be sampled
+ * without end; the call refuses it instead and writes nothing (R-3).
  */
 export function checkMoveLength(dx: f64, dz: f64): bool {
   if (!(dx * dx + dz * dz < Infinity)) {
@@ -210,15 +210,22 @@ export function clearRefusedMove(): void {
   moveRefused = false;
 }
 
-/** 1 if a move was refused since the flag was cleared, with the move in `refusedMoveAddress`. */
-export function wasMoveRefused(): i32 {
-  return moveRefused ? 1 : 0;
+/** Whether a move was refused since the flag was cleared, with the move in `refusedMove`. */
+export function wasMoveRefused(): bool {
+  return moveRefused;
 }
 
-/** Where the refused move's [dx, dz] is. */
-export function refusedMoveAddress(): usize {
-  return changetype<usize>(refusedMove);
+/**
+ * A per-row call's status: CALL_DONE, or CALL_MOVE_REFUSED with the refused move in result[0..1] (the facade throws
+ * before writing the row, as the reference's throwIfMoveRefused does).
+ */
+export function callStatus(): i32 {
+  if (!moveRefused) return CALL_DONE;
+  callResult[0] = refusedMove[0];
+  callResult[1] = refusedMove[1];
+  return CALL_MOVE_REFUSED;
 }
+
 /**
  * Moves the body's (x, z) by (dx, dz) in rounds (SL-1): each round goes to the first limit, removes the rest's part
  * into it, and moves what is left in the next; after MAX_ROUNDS the rest is dropped. The move made goes to `out`,
@@ -226,7 +233,7 @@ export function refusedMoveAddress(): usize {
  */
 export function slideBody(n: Numbers, g: Sampler, body: Body, dx: f64, dz: f64, out: Move): void {
   if (!checkMoveLength(dx, dz)) {
-    // The reference throws here; the caller's result is discarded, so a zero move keeps the rest of the call finite.
+    // The call refuses the move and writes nothing; a zero move keeps the rest of it finite.
     out.x = 0.0;
     out.z = 0.0;
     out.limited = false;
@@ -268,14 +275,15 @@ const move = changetype<Move>(memory.data(offsetof<Move>()));
 
 /**
  * Moves the scratch body horizontally by (dx, dz) within the limits (SL-1..SL-6); the move made goes to
- * result[0..1] and the body's x and z move by it. y is never changed.
+ * result[0..1] and the body's x and z move by it. y is never changed. Returns the call's status (callStatus).
  */
-export function slide(ground: GroundData, bodies: i32, dx: f64, dz: f64): void {
-  const n = callNumbers;
+export function slide(ground: GroundData, bodies: i32, dx: f64, dz: f64): i32 {
   const body = callBody;
-  slideBody(n, callGround(ground, bodies), body, dx, dz, move);
+  clearRefusedMove();
+  slideBody(callNumbers, callGround(ground, bodies), body, dx, dz, move);
   body.x += move.x;
   body.z += move.z;
   callResult[0] = move.x;
   callResult[1] = move.z;
+  return callStatus();
 }

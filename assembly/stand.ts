@@ -2,7 +2,7 @@
  * Stand height, slope and water depth under a body (ST-1..ST-4).
  * Twin of src/reference/stand.ts: same functions, same operations, same order.
  */
-import { Numbers, callNumbers, callResult } from './memory';
+import { CALL_DONE, Numbers, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
@@ -141,6 +141,7 @@ export function depthGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2)
 }
 
 /** The stand height at (x, z) on a ground (H-2, ST-2) for the scratch numbers; the answer goes to result[0]. */
-export function stand(ground: GroundData, x: f64, z: f64): void {
+export function stand(ground: GroundData, x: f64, z: f64): i32 {
   callResult[0] = standHeight(callNumbers, callGround(ground, 0), x, z);
+  return CALL_DONE;
 }

@@ -7,7 +7,7 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { atan2, wrapAngle } from './math';
-import { Move, slideBody } from './slide';
+import { Move, callStatus, clearRefusedMove, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -127,7 +127,9 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move
 
 const walked = changetype<Move>(memory.data(offsetof<Move>()));
 
-/** Steps the scratch body once (WA-1..WA-9) on a ground with the first `bodies` scratch circles blocking. */
-export function walk(ground: GroundData, bodies: i32, dt: f64): void {
+/** Steps the scratch body once (WA-1..WA-9) on a ground with the first `bodies` scratch circles blocking; returns the status. */
+export function walk(ground: GroundData, bodies: i32, dt: f64): i32 {
+  clearRefusedMove();
   walkBody(callNumbers, callGround(ground, bodies), callBody, dt, walked);
+  return callStatus();
 }

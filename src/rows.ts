@@ -2,30 +2,8 @@
  * Rows in and out: defaults (R-1), checks that leave a bad row untouched (R-3), and writes as new arrays (R-2).
  * Shared by both entries; the cores work on a Body, the row's numbers unpacked.
  */
+import { finiteBody, type Body } from './body.ts';
 import type { Row } from './types.ts';
-
-/** A row's walking state, unpacked into plain numbers for the kernel (the wasm core keeps the same fields). */
-export class Body {
-  x = 0;
-  y = 0;
-  z = 0;
-  vx = 0;
-  vy = 0;
-  vz = 0;
-  wantX = 0;
-  wantZ = 0;
-  /** Whether `face` is set; when it is not, the body turns toward want. */
-  hasFace = false;
-  face = 0;
-  yaw = 0;
-  jump = false;
-  air = false;
-  steep = false;
-  floor = 0;
-  speed = 0;
-  side = 0;
-  turned = 0;
-}
 
 function show(value: unknown): string {
   return Array.isArray(value) ? `[${value.map(String).join(', ')}]` : typeof value === 'string' ? JSON.stringify(value) : String(value);
@@ -101,10 +79,14 @@ export function readBody(me: Row, out: Body): Body {
 
 /** Throws if any number a call is about to write is NaN or ±Infinity, so none ever reaches a row (R-3). */
 export function checkFinite(body: Body, call: string): void {
-  const fields = [body.x, body.y, body.z, body.vx, body.vy, body.vz, body.wantX, body.wantZ, body.yaw, body.floor, body.speed, body.turned];
-  if (!fields.every(Number.isFinite)) {
+  if (!finiteBody(body)) {
     throw new Error(`walker: ${call} would write a non-finite number (the inputs are too large); the row is unchanged.`);
   }
+}
+
+/** The error of a call whose move (dx, dz) was too long to sample (SL-3's sampling would not end); nothing was written (R-3). */
+export function moveTooLongError(dx: number, dz: number): Error {
+  return new Error(`walker: a move of [${dx}, ${dz}] is too long to sample; expected a finite length (the inputs are too large), and the row is unchanged.`);
 }
 
 /** Writes the body's position, as a new array (R-2). */
@@ -122,6 +104,32 @@ export function writeWalked(me: Row, body: Body): void {
   me.steep = body.steep;
   me.floor = body.floor;
   me.speed = body.speed;
+}
+
+/** Body of kind `kind` as a new row with every field (R-1's fields, arrays new: R-2). */
+export function rowOf(kind: string, b: Body): Row {
+  return {
+    kind,
+    pos: [b.x, b.y, b.z],
+    vel: [b.vx, b.vy, b.vz],
+    want: [b.wantX, b.wantZ],
+    face: b.hasFace ? b.face : null,
+    yaw: b.yaw,
+    jump: b.jump,
+    air: b.air,
+    steep: b.steep,
+    floor: b.floor,
+    speed: b.speed,
+    side: b.side,
+    turned: b.turned,
+  };
+}
+
+/** Writes what carry changes (CA-3): pos, vel (its y when landing) and air. */
+export function writeCarried(me: Row, body: Body): void {
+  me.pos = [body.x, body.y, body.z];
+  me.vel = [body.vx, body.vy, body.vz];
+  me.air = body.air;
 }
 
 /** Writes what seek changes (SE). */

@@ -3,10 +3,11 @@
  * Twin of assembly/carry.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { Body, checkFinite, checkVector, readBody } from '../rows.ts';
+import { checkFinite, checkVector, readBody, writeCarried } from '../rows.ts';
+import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { INWARD, Move, SKIN, entryTime, slideBody } from './slide.ts';
+import { INWARD, Move, SKIN, clearRefusedMove, entryTime, slideBody, throwIfMoveRefused } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
@@ -74,11 +75,11 @@ const carried = new Move();
 export function carry(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
   const n = numbers(me, w);
   const d = checkVector('delta', delta, 2);
-  const body = readBody(me, new Body());
+  const body = readBody(me, newBody());
+  clearRefusedMove();
   carryBody(n, callGround(n, w, me, ground), body, d[0], d[1], carried);
+  throwIfMoveRefused();
   checkFinite(body, 'carry');
-  me.pos = [body.x, body.y, body.z];
-  me.vel = [body.vx, body.vy, body.vz];
-  me.air = body.air;
+  writeCarried(me, body);
   return [carried.x, carried.z];
 }

@@ -42,26 +42,32 @@ export function latticeValue(cell: number, x: number, z: number, corner: (i: num
   return v00 + along * (vm - v00) + across * (v11 - vm);
 }
 
+/** Throws unless `ground` has the shape of a ground (section 3) with a valid cell; returns it. */
+export function checkGround(ground: Ground): Ground {
+  if (ground === null || typeof ground !== 'object' || typeof ground.height !== 'function' || typeof ground.solids !== 'function') {
+    throw new Error('walker: ground is not a ground; expected { height(x, z), depth?(x, z), solids(x, z, r), cell? }.');
+  }
+  const cell = ground.cell;
+  if (cell !== undefined && (typeof cell !== 'number' || !Number.isFinite(cell) || !(cell > 0))) {
+    throw new Error(`walker: ground.cell is ${String(cell)}; expected a finite number > 0.`);
+  }
+  return ground;
+}
+
 /** One call's view of a ground: the corner caches that make G-2 hold, and the blocking circles. */
 export class Sampler {
   readonly ground: Ground;
   /** The lattice side, or 0 when the ground is asked at each point (G-3). */
   readonly cell: number;
-  private readonly heights = new Map<number, number>();
-  private readonly depths = new Map<number, number>();
+  /** Corners asked in this call (G-2), by cornerKey; `forget` empties them for the next call. */
+  readonly heights = new Map<number, number>();
+  readonly depths = new Map<number, number>();
   private readonly heightCorner = (i: number, j: number): number => this.corner(this.heights, 'height', this.ground.height, i, j);
   private readonly depthCorner = (i: number, j: number): number => this.corner(this.depths, 'depth', this.ground.depth!, i, j);
 
   constructor(ground: Ground) {
-    if (ground === null || typeof ground !== 'object' || typeof ground.height !== 'function' || typeof ground.solids !== 'function') {
-      throw new Error('walker: ground is not a ground; expected { height(x, z), depth?(x, z), solids(x, z, r), cell? }.');
-    }
-    const cell = ground.cell;
-    if (cell !== undefined && (typeof cell !== 'number' || !Number.isFinite(cell) || !(cell > 0))) {
-      throw new Error(`walker: ground.cell is ${String(cell)}; expected a finite number > 0.`);
-    }
-    this.ground = ground;
-    this.cell = cell ?? 0;
+    this.ground = checkGround(ground);
+    this.cell = ground.cell ?? 0;
   }
 
   private corner(cache: Map<number, number>, name: string, field: Field, i: number, j: number): number {
@@ -103,4 +109,10 @@ export class Sampler {
     }
     return near;
   }
+}
+
+/** Drops what the sampler remembers from the last call (its corners), so the next call asks them afresh (G-2). */
+export function forget(g: Sampler): void {
+  g.heights.clear();
+  g.depths.clear();
 }

@@ -3,7 +3,8 @@
  * Twin of assembly/seek.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { Body, checkFinite, checkNumber, checkVector, readBody, writeSought } from '../rows.ts';
+import { checkFinite, checkNumber, checkVector, readBody, writeSought } from '../rows.ts';
+import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { entryTime } from './slide.ts';
@@ -189,7 +190,7 @@ export function seek(me: Row, w: World, target: readonly number[], stop: number,
   const n = numbers(me, w);
   const t = checkVector('target', target, 2);
   checkNumber('stop', stop, 0);
-  const body = readBody(me, new Body());
+  const body = readBody(me, newBody());
   const arrived = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);
   checkFinite(body, 'seek');
   writeSought(me, body);

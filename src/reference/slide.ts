@@ -3,7 +3,8 @@
  * Twin of assembly/slide.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { Body, checkFinite, checkVector, readBody, writePos } from '../rows.ts';
+import { checkFinite, checkVector, moveTooLongError, readBody, writePos } from '../rows.ts';
+import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { Vec2, depthGradient, slopeReach, standGradient, standHeight, waterDepth } from './stand.ts';
@@ -186,15 +187,39 @@ const circleLimit = new Limit();
 const terrainLimit = new Limit();
 const gradient = new Vec2();
 
+/** The move checkMoveLength last refused: [dx, dz] (a per-row call throws moveRefusedError with them). */
+export const refusedMove = new Float64Array(2);
+/** Whether a move was refused since the flag was last cleared. */
+let moveRefused = false;
+
 /**
- * Throws unless the move (dx, dz) has a finite squared length. Why: the way is sampled every `sampleSpacing` (SL-3),
- * so a move whose length overflows (a huge vel·dt or delta) would be sampled without end; it throws before anything
- * is written instead (R-3).
+ * Whether the move (dx, dz) has a finite squared length; when it has not, it is recorded in `refusedMove`. Why: the
+ * way is sampled every `sampleSpacing` (SL-3), so an overflowing move (a huge vel·dt or delta) would be sampled
+ * without end; the call refuses it instead and writes nothing (R-3).
  */
-export function checkMoveLength(dx: number, dz: number): void {
+export function checkMoveLength(dx: number, dz: number): boolean {
   if (!(dx * dx + dz * dz < Infinity)) {
-    throw new Error(`walker: a move of [${dx}, ${dz}] is too long to sample; expected a finite length (the inputs are too large), and the row is unchanged.`);
+    refusedMove[0] = dx;
+    refusedMove[1] = dz;
+    moveRefused = true;
+    return false;
   }
+  return true;
+}
+
+/** Clears the refused-move flag before a call. */
+export function clearRefusedMove(): void {
+  moveRefused = false;
+}
+
+/** Whether a move was refused since the flag was cleared, with the move in `refusedMove`. */
+export function wasMoveRefused(): boolean {
+  return moveRefused;
+}
+
+/** Throws when the call's move was refused, before the call writes anything (R-3). */
+export function throwIfMoveRefused(): void {
+  if (moveRefused) throw moveTooLongError(refusedMove[0], refusedMove[1]);
 }
 
 /**
@@ -203,7 +228,13 @@ export function checkMoveLength(dx: number, dz: number): void {
  * exactly (dx, dz) when no limit was met (SL-6). The body itself is not changed.
  */
 export function slideBody(n: Numbers, g: Sampler, body: Body, dx: number, dz: number, out: Move): void {
-  checkMoveLength(dx, dz);
+  if (!checkMoveLength(dx, dz)) {
+    // The call refuses the move and writes nothing; a zero move keeps the rest of it finite.
+    out.x = 0.0;
+    out.z = 0.0;
+    out.limited = false;
+    return;
+  }
   out.x = 0.0;
   out.z = 0.0;
   out.limited = false;
@@ -245,8 +276,10 @@ const move = new Move();
 export function slide(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
   const n = numbers(me, w);
   const d = checkVector('delta', delta, 2);
-  const body = readBody(me, new Body());
+  const body = readBody(me, newBody());
+  clearRefusedMove();
   slideBody(n, callGround(n, w, me, ground), body, d[0], d[1], move);
+  throwIfMoveRefused();
   body.x += move.x;
   body.z += move.z;
   checkFinite(body, 'slide');

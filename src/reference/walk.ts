@@ -3,11 +3,12 @@
  * Twin of assembly/walk.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { Body, checkDt, checkFinite, readBody, writeWalked } from '../rows.ts';
+import { checkDt, checkFinite, readBody, writeWalked } from '../rows.ts';
+import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
-import { Move, slideBody } from './slide.ts';
+import { Move, clearRefusedMove, slideBody, throwIfMoveRefused } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
@@ -133,8 +134,10 @@ const walked = new Move();
 export function walk(me: Row, w: World, dt: number, ground: Ground): void {
   const n = numbers(me, w);
   checkDt(dt);
-  const body = readBody(me, new Body());
+  const body = readBody(me, newBody());
+  clearRefusedMove();
   walkBody(n, callGround(n, w, me, ground), body, dt, walked);
+  throwIfMoveRefused();
   checkFinite(body, 'walk');
   writeWalked(me, body);
 }

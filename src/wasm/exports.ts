@@ -1,16 +1,18 @@
 /** The exports of the wasm core (assembly/index.ts) as the facade uses them: addresses are byte offsets. */
 type Ptr = number;
+/** A per-row call's status: CALL_DONE, or CALL_MOVE_REFUSED with the refused move in the results (assembly/memory.ts). */
+type Status = number;
 
 export interface CoreExports {
   memory: WebAssembly.Memory;
   alloc(size: number): Ptr;
   free(ptr: Ptr): void;
-  arenaBytes(): number;
   usedBytes(): number;
   callBodyAddress(): Ptr;
   callNumbersAddress(): Ptr;
   callResultAddress(): Ptr;
-  callBodiesAddress(count: number): Ptr;
+  callBodiesAddress(): Ptr;
+  reserveCallBodies(count: number): void;
   newTerrain(mapSamples: number): Ptr;
   setHeightmap(t: Ptr, nx: number, nz: number, originX: number, originZ: number, spacing: number): void;
   setNoise(t: Ptr, seed: number, amplitude: number, wavelength: number, octaves: number): void;
@@ -26,17 +28,13 @@ export interface CoreExports {
   placeSolids(seed: number, count: number, x0: number, z0: number, x1: number, z1: number, rMin: number, rMax: number, at: number): void;
   buildSolids(): Ptr;
   freeSolids(grid: Ptr): void;
-  solidsCount(grid: Ptr): number;
   resetCorners(): void;
   reserveNear(capacity: number): void;
-  stand(ground: Ptr, x: number, z: number): void;
-  slide(ground: Ptr, bodies: number, dx: number, dz: number): void;
-  carry(ground: Ptr, bodies: number, dx: number, dz: number): void;
-  seek(ground: Ptr, bodies: number, tx: number, tz: number, stop: number): void;
-  walk(ground: Ptr, bodies: number, dt: number): void;
-  clearRefusedMove(): void;
-  wasMoveRefused(): number;
-  refusedMoveAddress(): Ptr;
+  stand(ground: Ptr, x: number, z: number): Status;
+  slide(ground: Ptr, bodies: number, dx: number, dz: number): Status;
+  carry(ground: Ptr, bodies: number, dx: number, dz: number): Status;
+  seek(ground: Ptr, bodies: number, tx: number, tz: number, stop: number): Status;
+  walk(ground: Ptr, bodies: number, dt: number): Status;
   newHerd(ground: Ptr, kindCount: number, capacity: number, blocking: number): Ptr;
   herdTable(h: Ptr): Ptr;
   herdMasks(h: Ptr): Ptr;
@@ -51,16 +49,9 @@ export interface CoreExports {
   [layout: string]: unknown;
 }
 
-/** A layout constant the core exports (an offset computed by the compiler: assembly/memory.ts and herd.ts). */
-export function layout(exports: CoreExports, name: string): number {
-  const g = exports[name];
-  if (!(g instanceof WebAssembly.Global)) throw new Error(`walker: the wasm core has no layout constant ${name}; it is not walker's core, or is out of date (npm run asbuild).`);
-  return g.value as number;
-}
-
 /** Throws unless the instance has the exports of walker's core. */
 export function checkExports(exports: Record<string, unknown>): CoreExports {
-  for (const name of ['memory', 'walk', 'seek', 'slide', 'carry', 'stand', 'herdStep', 'newGround']) {
+  for (const name of ['memory', 'walk', 'seek', 'slide', 'carry', 'stand', 'herdStep', 'newGround', 'CALL_DONE']) {
     if (exports[name] === undefined) throw new Error(`walker: the wasm module has no export "${name}"; it is not walker's core, or is out of date (npm run asbuild).`);
   }
   return exports as unknown as CoreExports;

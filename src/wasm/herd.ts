@@ -3,9 +3,10 @@
  * assembly/herd.ts's Herd; a step is one call of `herdStep`. Views are made over the arrays where they are now and
  * made again whenever the memory has grown or the herd has moved its arrays (HD-3): a stale view is never handed out.
  */
-import { HERD_FLAGS, HERD_NUMBERS, type HerdFlagField, type HerdKinds, type HerdNumberField, type HerdStorage } from '../herd.ts';
-import { numberFields } from './layout.ts';
-import { layout, type CoreExports } from './exports.ts';
+import type { HerdKinds, HerdStorage } from '../herd.ts';
+import type { HerdFlagField, HerdNumberField } from '../reference/herd.ts';
+import type { CoreExports } from './exports.ts';
+import { layoutOf, type Layout } from './layout.ts';
 import type { Views } from './views.ts';
 
 /** Frees herds that were dropped without dispose(). */
@@ -19,9 +20,7 @@ export class WasmHerdStorage implements HerdStorage {
   private readonly numberViews = new Map<HerdNumberField, Float64Array>();
   private readonly flagViews = new Map<HerdFlagField, Uint8Array>();
   private kindView = new Int32Array(0);
-  private readonly numberSlots: ReadonlyMap<HerdNumberField, number>;
-  private readonly flagSlots: ReadonlyMap<HerdFlagField, number>;
-  private readonly kindSlot: number;
+  private readonly layout: Layout;
   private readonly token = {};
 
   private readonly core: CoreExports;
@@ -30,9 +29,7 @@ export class WasmHerdStorage implements HerdStorage {
   constructor(core: CoreExports, views: Views, ground: number, kinds: HerdKinds, capacity: number) {
     this.core = core;
     this.views = views;
-    this.numberSlots = new Map(HERD_NUMBERS.map((f) => [f, layout(core, `HERD_${f.toUpperCase()}`)]));
-    this.flagSlots = new Map(HERD_FLAGS.map((f) => [f, layout(core, `HERD_${f.toUpperCase()}`)]));
-    this.kindSlot = layout(core, 'HERD_KIND');
+    this.layout = layoutOf(core);
     const blocking = kinds.blocks.some((listed) => listed.includes(true));
     const ptr = core.newHerd(ground, kinds.names.length, capacity, blocking ? 1 : 0);
     this.ptr = ptr;
@@ -41,16 +38,16 @@ export class WasmHerdStorage implements HerdStorage {
   }
 
   private writeKinds(kinds: HerdKinds): void {
-    const core = this.core;
-    const size = layout(core, 'NUMBERS_SIZE');
-    const table = core.herdTable(this.ptr);
-    const masks = core.herdMasks(this.ptr);
-    const words = (kinds.names.length + 31) >>> 5;
+    const { numbers, numbersSize, maskWordSize } = this.layout;
+    const table = this.core.herdTable(this.ptr);
+    const masks = this.core.herdMasks(this.ptr);
+    const bits = maskWordSize * 8;
+    const words = Math.ceil(kinds.names.length / bits);
     const v = this.views.fresh();
     kinds.table.forEach((n, k) => {
-      for (const [field, offset] of numberFields(core)) v.f64[(table + k * size + offset) / 8] = n[field];
+      for (const [field, offset] of numbers) v.f64[(table + k * numbersSize + offset) / 8] = n[field];
       kinds.blocks[k].forEach((listed, j) => {
-        if (listed) v.u32[(masks >> 2) + k * words + (j >>> 5)] |= 1 << (j & 31);
+        if (listed) v.u32[masks / maskWordSize + k * words + Math.floor(j / bits)] |= 1 << (j % bits);
       });
     });
   }
@@ -82,9 +79,9 @@ export class WasmHerdStorage implements HerdStorage {
     if (this.viewsOf === v.memory.buffer && this.viewsCapacity === capacity) return;
     const buffer = v.memory.buffer;
     const address = (slot: number): number => v.u32[(this.ptr + slot) >> 2];
-    for (const [f, slot] of this.numberSlots) this.numberViews.set(f, new Float64Array(buffer, address(slot), capacity));
-    for (const [f, slot] of this.flagSlots) this.flagViews.set(f, new Uint8Array(buffer, address(slot), capacity));
-    this.kindView = new Int32Array(buffer, address(this.kindSlot), capacity);
+    for (const [f, slot] of this.layout.herdNumbers) this.numberViews.set(f, new Float64Array(buffer, address(slot), capacity));
+    for (const [f, slot] of this.layout.herdFlags) this.flagViews.set(f, new Uint8Array(buffer, address(slot), capacity));
+    this.kindView = new Int32Array(buffer, address(this.layout.herdKind), capacity);
     this.viewsOf = buffer;
     this.viewsCapacity = capacity;
   }

@@ -1,31 +1,72 @@
 /**
- * Where the facade writes a kind's numbers and a body in the core's scratch: the byte offsets assembly/memory.ts
- * exports for each field of its Numbers and Body structs.
+ * Where things are in the core's memory, as assembly/memory.ts (the only file that knows offsets) exports them: the
+ * byte offset of each field of a kind's Numbers, a Body, a Circle, a Circles list and a Herd, and the call statuses.
+ * Read once per core; the field names are src/body.ts's and src/types.ts's, so a field is described in one place.
  */
-import type { Body } from '../rows.ts';
+import { BODY_FLAGS, BODY_NUMBERS, type BodyFlag, type BodyNumber } from '../body.ts';
+import { HERD_FLAGS, HERD_NUMBERS, type HerdFlagField, type HerdNumberField } from '../reference/herd.ts';
 import type { Numbers } from '../types.ts';
-import { layout, type CoreExports } from './exports.ts';
+import type { CoreExports } from './exports.ts';
 
-type NumberField = Exclude<keyof Numbers, 'bodies'>;
+export type NumberField = Exclude<keyof Numbers, 'bodies'>;
 
 const NUMBER_NAMES: readonly NumberField[] = [
   'radius', 'height', 'accel', 'airAccel', 'turnRate', 'turnMax', 'gravity', 'jumpH', 'step', 'maxSlope',
   'slopeBand', 'wade', 'span', 'probe', 'slide', 'seekSpeed',
 ];
 
-const numberOffsets = new WeakMap<CoreExports, ReadonlyArray<readonly [NumberField, number]>>();
-
-/** [field, byte offset] of each number of a kind in the core's Numbers struct. */
-export function numberFields(core: CoreExports): ReadonlyArray<readonly [NumberField, number]> {
-  let offsets = numberOffsets.get(core);
-  if (offsets === undefined) {
-    offsets = NUMBER_NAMES.map((f) => [f, layout(core, `NUMBERS_${f.toUpperCase()}`)] as const);
-    numberOffsets.set(core, offsets);
-  }
-  return offsets;
+export interface Layout {
+  /** A kind's numbers: [field, byte offset], and the struct's size. */
+  readonly numbers: ReadonlyArray<readonly [NumberField, number]>;
+  readonly numbersSize: number;
+  /** A body's numbers (f64) and flags (a byte each): [field, byte offset]. */
+  readonly bodyNumbers: ReadonlyArray<readonly [BodyNumber, number]>;
+  readonly bodyFlags: ReadonlyArray<readonly [BodyFlag, number]>;
+  /** A circle: its size and the byte offsets of x, z and radius. */
+  readonly circle: { readonly size: number; readonly x: number; readonly z: number; readonly radius: number };
+  /** A list of circles: where its capacity (i32) and data address (u32) are. */
+  readonly circles: { readonly capacity: number; readonly data: number };
+  /** A herd: where the address of each field's array is stored, and the bytes of one blocking-mask word. */
+  readonly herdNumbers: ReadonlyArray<readonly [HerdNumberField, number]>;
+  readonly herdFlags: ReadonlyArray<readonly [HerdFlagField, number]>;
+  readonly herdKind: number;
+  readonly maskWordSize: number;
+  /** Per-row call statuses. */
+  readonly done: number;
+  readonly moveRefused: number;
 }
 
-/** The byte offset of a field of the core's Body struct (assembly/memory.ts; `side` is an f64 there, flags a byte). */
-export function bodyOffset(core: CoreExports, field: keyof Body): number {
-  return layout(core, `BODY_${field.toUpperCase()}`);
+/** A layout constant the core exports (assembly/memory.ts). */
+function constant(core: CoreExports, name: string): number {
+  const g = core[name];
+  if (!(g instanceof WebAssembly.Global)) throw new Error(`walker: the wasm core has no layout constant ${name}; it is not walker's core, or is out of date (npm run asbuild).`);
+  return g.value as number;
+}
+
+const upper = (field: string): string => field.toUpperCase();
+
+const layouts = new WeakMap<CoreExports, Layout>();
+
+/** The core's layout, read from its exports once. */
+export function layoutOf(core: CoreExports): Layout {
+  let layout = layouts.get(core);
+  if (layout === undefined) {
+    const c = (name: string): number => constant(core, name);
+    layout = {
+      numbers: NUMBER_NAMES.map((f) => [f, c(`NUMBERS_${upper(f)}`)] as const),
+      numbersSize: c('NUMBERS_SIZE'),
+      bodyNumbers: BODY_NUMBERS.map((f) => [f, c(`BODY_${upper(f)}`)] as const),
+      bodyFlags: BODY_FLAGS.map((f) => [f, c(`BODY_${upper(f)}`)] as const),
+      circle: { size: c('CIRCLE_SIZE'), x: c('CIRCLE_X'), z: c('CIRCLE_Z'), radius: c('CIRCLE_RADIUS') },
+      circles: { capacity: c('CIRCLES_CAPACITY'), data: c('CIRCLES_DATA') },
+      herdNumbers: HERD_NUMBERS.map((f) => [f, c(`HERD_${upper(f)}`)] as const),
+      herdFlags: HERD_FLAGS.map((f) => [f, c(`HERD_${upper(f)}`)] as const),
+      herdKind: c('HERD_KIND'),
+      maskWordSize: c('MASK_WORD_SIZE'),
+      done: c('CALL_DONE'),
+      moveRefused: c('CALL_MOVE_REFUSED'),
+    };
+    layouts.set(core, layout);
+  }
+  return layout;
 }

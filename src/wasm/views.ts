@@ -3,13 +3,11 @@
  * has a new ArrayBuffer and the old views are detached, so every access goes through `fresh()`.
  */
 export class Views {
+  readonly memory: WebAssembly.Memory;
   private buffer: ArrayBuffer | null = null;
   f64 = new Float64Array(0);
   u8 = new Uint8Array(0);
   u32 = new Uint32Array(0);
-  i32 = new Int32Array(0);
-
-  readonly memory: WebAssembly.Memory;
 
   constructor(memory: WebAssembly.Memory) {
     this.memory = memory;
@@ -27,13 +25,7 @@ export class Views {
       this.f64 = new Float64Array(buffer);
       this.u8 = new Uint8Array(buffer);
       this.u32 = new Uint32Array(buffer);
-      this.i32 = new Int32Array(buffer);
     }
     return this;
-  }
-
-  /** Whether `view` is over the current memory (a view made before a growth is not). */
-  isCurrent(view: ArrayBufferView): boolean {
-    return view.buffer === this.memory.buffer;
   }
 }

@@ -1,54 +1,134 @@
 /**
- * The mirror rule (STYLE.md, WX-1, WX-3): assembly/X.ts and src/reference/X.ts declare the same functions, classes
- * and constants in the same order. Each side may have helpers the other has no use for; they are listed here, so
- * a twin that drifts (a function added, renamed or moved on one side only) fails this test.
+ * The mirror rule (STYLE.md, WX-1, WX-3): src/reference/X.ts is the twin of assembly/X.ts, for every file of either
+ * folder. Twins declare the same functions, classes and constants in the same order, and a function both declare
+ * takes the same parameters (names and types, AssemblyScript's numeric types read as number) and returns the same
+ * type. What one side alone needs is listed below with the reason, so a one-sided file, a name added, renamed or
+ * moved on one side only, or a changed signature fails this test.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
+/** assembly/ files with no twin, and why: the reference has no linear memory to lay out and asks JS callbacks. */
+const WASM_ONLY: Record<string, string> = {
+  memory: 'the arena, the structs and every offset the facade reads; the reference lives on the JS heap',
+  ground: "the uploaded terrain3d/scatter3d grounds and the baked corner cache; the reference asks the ground's callbacks",
+  crowd: "the herd's grid of bodies for blocking; the reference herd gathers blockers from a list",
+  index: 'exports only; the reference entry is src/reference.ts',
+};
+
+/** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
+const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
+  // The grid frees its arrays in wasm.
+  scatter: { reference: [], assembly: ['freeScatterGrid'] },
+  // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
+  // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
+  lattice: {
+    reference: ['cornerKey', 'asked', 'checkGround'],
+    assembly: ['pick', 'perCell', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
+  },
+  // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
+  bodies: { reference: ['blockingBodies'], assembly: [] },
+  // The reference's per-row calls throw a refused move; wasm's return it as the call's status.
+  slide: { reference: ['throwIfMoveRefused'], assembly: ['callStatus'] },
+  // The cluster list's storage is a static segment in wasm.
+  seek: { reference: [], assembly: ['clusterData'] },
+  // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
+  // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
+  // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody).
+  herd: {
+    reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
+    assembly: [
+      'newHerd', 'herdTable', 'herdMasks', 'grownF64', 'grownI32', 'grownU8', 'reserveHerd', 'freeHerd', 'herdMove',
+      'herdForget', 'recall', 'remember', 'finiteBody', 'kindBlocked', 'herdCount', 'setHerdCount', 'herdCapacity',
+    ],
+  },
+};
+
+/**
+ * Functions both twins declare whose signatures differ, and why. The per-row entry points take a row on the
+ * reference and the scratch on wasm (the facade reads the row into the scratch).
+ */
+const OTHER_SIGNATURES: Record<string, string[]> = {
+  slide: ['slide'],
+  carry: ['carry'],
+  walk: ['walk'],
+  seek: ['seek'],
+  stand: ['stand'],
+  // The reference's sampler is built per call from a ground; wasm's is one static sampler pointed at a ground.
+  bodies: ['callGround'],
+  // The reference's take the arrays alone: the Herd API reads a body through them too (src/herd.ts get).
+  herd: ['loadBody', 'storeBody'],
+  // wasm's grid is built from raw arrays in its memory.
+  scatter: ['buildScatterGrid'],
+};
+
+const DECLARATION = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:export\s+)?(?:function|class|interface|const|let)\s+([A-Za-z_$][\w$]*)/;
+
 /** Names declared at the top level of a file, in order: functions, classes, interfaces and constants. */
 function declarations(file: string): string[] {
   const names: string[] = [];
   for (const line of readFileSync(`${root}${file}`, 'utf8').split('\n')) {
-    const m = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:export\s+)?(?:function|class|interface|const|let)\s+([A-Za-z_$][\w$]*)/.exec(line);
+    const m = DECLARATION.exec(line);
     if (m !== null) names.push(m[1]);
   }
   return names;
 }
 
-/** Per twin: what only the reference declares, and what only the AssemblyScript declares (with why, in a word). */
-const oneSided: Record<string, { reference: string[]; assembly: string[] }> = {
-  math: { reference: [], assembly: [] },
-  terrain: { reference: [], assembly: [] },
-  // The grid frees its arrays in wasm.
-  scatter: { reference: [], assembly: ['freeScatterGrid'] },
-  // The reference asks JS callbacks through a per-call cache; wasm locates baked corners and keeps one sampler, picks
-  // the triangle without a branch and multiplies by 1 / cell where that is exact.
-  lattice: {
-    reference: ['cornerKey', 'asked'],
-    assembly: ['pick', 'perCell', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'forget', 'useGround', 'nearList', 'reserveNear'],
-  },
-  // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
-  bodies: { reference: ['blockingBodies'], assembly: [] },
-  stand: { reference: [], assembly: [] },
-  // The reference throws on a move too long to sample; wasm flags it for the facade to throw the same sentence.
-  slide: { reference: [], assembly: ['refusedMove', 'moveRefused', 'clearRefusedMove', 'wasMoveRefused', 'refusedMoveAddress'] },
-  carry: { reference: [], assembly: [] },
-  walk: { reference: [], assembly: [] },
-  // The cluster list's storage is a static segment in wasm.
-  seek: { reference: [], assembly: ['clusterData'] },
-};
+const NUMERIC = /^(f64|f32|i64|i32|i16|i8|u64|u32|u16|u8|usize|isize)$/;
+const SAME_TYPE: Record<string, string> = { bool: 'boolean', Circles: 'Circle[]', F64s: 'Float64Array', I32s: 'Int32Array', U8s: 'Uint8Array' };
+
+/** A type as both languages would name it: AssemblyScript's numeric types are number, bool is boolean. */
+function normalType(type: string): string {
+  const t = type.trim().replace(/^readonly\s+/, '');
+  if (NUMERIC.test(t)) return 'number';
+  return SAME_TYPE[t] ?? t;
+}
+
+/** Each top-level function's signature: parameter names and types, and the return type. */
+function signatures(file: string): Map<string, string> {
+  const text = readFileSync(`${root}${file}`, 'utf8');
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/^(?:@\w+\s+)*(?:export\s+)?function\s+(\w+)\s*\(/gm)) {
+    let depth = 1;
+    let k = m.index! + m[0].length;
+    const start = k;
+    for (; depth > 0; k++) depth += text[k] === '(' ? 1 : text[k] === ')' ? -1 : 0;
+    const params = text.slice(start, k - 1).split(/,(?![^(]*\))/).map((p) => p.trim()).filter((p) => p !== '');
+    const ret = /^\s*:\s*([^{]+)\{/.exec(text.slice(k))?.[1] ?? 'void';
+    const typed = params.map((p) => {
+      const [name, ...type] = p.split(':');
+      return `${name.trim()}: ${normalType(type.join(':').split('=')[0])}`;
+    });
+    out.set(m[1], `(${typed.join(', ')}): ${normalType(ret)}`);
+  }
+  return out;
+}
+
+const stems = (dir: string): string[] => readdirSync(`${root}${dir}`).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3)).sort();
+const twins = stems('assembly').filter((s) => !(s in WASM_ONLY));
 
 describe('the mirror rule', () => {
-  it.each(Object.keys(oneSided))('WX-3: assembly/%s.ts declares its twin\'s functions in the same order', (name) => {
+  it('WX-3: every file of assembly/ has its twin in src/reference/ and the other way round, but for the wasm-only files listed with their reasons', () => {
+    expect(stems('src/reference')).toEqual(twins);
+    for (const s of Object.keys(WASM_ONLY)) expect(stems('assembly')).toContain(s);
+  });
+
+  it.each(twins)("WX-3: assembly/%s.ts declares its twin's names in the same order", (name) => {
     const ref = declarations(`src/reference/${name}.ts`);
     const asm = declarations(`assembly/${name}.ts`);
-    const only = oneSided[name];
+    const only = ONE_SIDED[name] ?? { reference: [], assembly: [] };
     expect(ref.filter((n) => !asm.includes(n))).toEqual(only.reference);
     expect(asm.filter((n) => !ref.includes(n))).toEqual(only.assembly);
     expect(asm.filter((n) => ref.includes(n))).toEqual(ref.filter((n) => asm.includes(n)));
+  });
+
+  it.each(twins)('WX-3: the functions of assembly/%s.ts and its twin take the same parameters and return the same type', (name) => {
+    const ref = signatures(`src/reference/${name}.ts`);
+    const asm = signatures(`assembly/${name}.ts`);
+    const differing = [...ref.keys()].filter((f) => asm.has(f) && asm.get(f) !== ref.get(f));
+    expect(differing).toEqual(OTHER_SIGNATURES[name] ?? []);
   });
 });

@@ -1,0 +1,133 @@
+/**
+ * The herd step on the plain-TypeScript core (HD-1, HD-2): twin of assembly/herd.ts's step. For every body in turn it
+ * loads the body from the herd's arrays, seeks its target (when it has one), walks it, and stores it back — the same
+ * seekBody and walkBody a per-row call runs, each body blocked by the start-of-step circles of the bodies its kind
+ * lists, so a herd step equals N per-row calls whose ground.bodies hold those snapshots (HD-2).
+ * The arrays' storage and the herd's API are src/herd.ts; the wasm twin keeps the same arrays in linear memory.
+ */
+import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Body } from '../body.ts';
+import type { Circle, Ground, Numbers } from '../types.ts';
+import { Sampler, forget } from './lattice.ts';
+import { seekBody } from './seek.ts';
+import { Move, clearRefusedMove, wasMoveRefused } from './slide.ts';
+import { walkBody } from './walk.ts';
+
+/** A herd's f64 arrays: a body's numbers, then its seek target (`stop` is the arrival distance). */
+export const HERD_NUMBERS = [...BODY_NUMBERS, 'targetX', 'targetZ', 'stop'] as const;
+/** A herd's flag arrays (0 or 1): a body's flags, then `seeking` (it seeks its target each step) and `arrived` (seek's answer). */
+export const HERD_FLAGS = [...BODY_FLAGS, 'seeking', 'arrived'] as const;
+
+export type HerdNumberField = (typeof HERD_NUMBERS)[number];
+export type HerdFlagField = (typeof HERD_FLAGS)[number];
+
+/** The arrays a herd step reads and writes, each at least `count` long; `kinds` indexes the herd's kinds table. */
+export interface HerdArrays {
+  readonly count: number;
+  numbers(field: HerdNumberField): Float64Array;
+  flags(field: HerdFlagField): Uint8Array;
+  kinds(): Int32Array;
+}
+
+/** A herd as its step sees it: its arrays, its kinds (checked numbers, and blocks[k][j]: kind k lists kind j), its ground. */
+export interface Herd {
+  readonly arrays: HerdArrays;
+  readonly table: readonly Readonly<Numbers>[];
+  readonly blocks: readonly (readonly boolean[])[];
+  readonly ground: Ground;
+}
+
+/** What a step returns when every body stepped (else see herdStep). */
+export const STEPPED = -1;
+
+/** Copies body i out of the herd's arrays. */
+export function loadBody(h: HerdArrays, i: number, body: Body): void {
+  for (const f of BODY_NUMBERS) body[f] = h.numbers(f)[i];
+  for (const f of BODY_FLAGS) body[f] = h.flags(f)[i] !== 0;
+}
+
+/** Copies a stepped body back into the herd's arrays. */
+export function storeBody(h: HerdArrays, i: number, body: Body): void {
+  for (const f of BODY_NUMBERS) h.numbers(f)[i] = body[f];
+  for (const f of BODY_FLAGS) h.flags(f)[i] = body[f] ? 1 : 0;
+}
+
+/**
+ * Why body i's inputs are ones a per-row call refuses (src/rows.ts readBody, seek's target and stop), as the rest of a
+ * sentence naming the field, the value and what was expected; null when they are not. Both entries' herds phrase a
+ * refused body with it.
+ */
+export function refusedField(h: HerdArrays, i: number, kindCount: number): string | null {
+  for (const f of FINITE_NUMBERS) {
+    const v = h.numbers(f)[i];
+    if (!Number.isFinite(v)) return `${f} = ${v}; expected a finite number`;
+  }
+  const face = h.numbers('face')[i];
+  if (h.flags('hasFace')[i] !== 0 && !Number.isFinite(face)) return `face = ${face}; expected a finite number`;
+  const side = h.numbers('side')[i];
+  if (side !== -1 && side !== 0 && side !== 1) return `side = ${side}; expected -1, 0 or 1`;
+  const kind = h.kinds()[i];
+  if (!(kind >= 0 && kind < kindCount)) return `kind = ${kind}; expected an index into herd.kinds (0 to ${kindCount - 1})`;
+  if (h.flags('seeking')[i] === 0) return null;
+  for (const f of ['targetX', 'targetZ'] as const) {
+    const v = h.numbers(f)[i];
+    if (!Number.isFinite(v)) return `${f} = ${v}; expected a finite number`;
+  }
+  const stop = h.numbers('stop')[i];
+  return stop >= 0 && stop < Infinity ? null : `stop = ${stop}; expected a finite number ≥ 0`;
+}
+
+/** Whether body i's inputs are ones a per-row call accepts. */
+export function validBody(h: Herd, i: number): boolean {
+  return refusedField(h.arrays, i, h.table.length) === null;
+}
+
+const body = newBody();
+const move = new Move();
+const blockers: Circle[] = [];
+
+/**
+ * Steps every body once (HD-1, HD-2): seek toward its target when it has one, then walk, each body blocked by the
+ * start-of-step positions of the bodies its kind lists. Returns STEPPED when every body stepped. A body whose inputs
+ * a per-row call would refuse stops the step before anything moves: the answer is its index. A body whose step
+ * would write a non-finite number, or whose move was refused, is left as it was (its `arrived` too) and the others
+ * step: the answer is −2 − its index (the first). A blocking herd costs O(N²) here (the wasm twin files a grid).
+ */
+export function herdStep(h: Herd, dt: number): number {
+  const a = h.arrays;
+  const count = a.count;
+  for (let i = 0; i < count; i++) if (!validBody(h, i)) return i;
+  const xs = a.numbers('x');
+  const zs = a.numbers('z');
+  const kinds = a.kinds();
+  const snapshot: Circle[] = [];
+  for (let j = 0; j < count; j++) snapshot.push({ x: xs[j], z: zs[j], radius: h.table[kinds[j]].radius });
+  const g = new Sampler(h.ground);
+  let failed = -1;
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i];
+    const n = h.table[kind];
+    g.bodies = n.bodies.length > 0 ? gatherBlockers(h, i, snapshot) : [];
+    loadBody(a, i, body);
+    forget(g);
+    clearRefusedMove();
+    let arrived = a.flags('arrived')[i] !== 0;
+    if (a.flags('seeking')[i] !== 0) arrived = seekBody(n, g, body, a.numbers('targetX')[i], a.numbers('targetZ')[i], a.numbers('stop')[i]);
+    walkBody(n, g, body, dt, move);
+    if (wasMoveRefused() || !finiteBody(body)) {
+      if (failed === -1) failed = i;
+      continue;
+    }
+    a.flags('arrived')[i] = arrived ? 1 : 0;
+    storeBody(a, i, body);
+  }
+  return failed === -1 ? STEPPED : -2 - failed;
+}
+
+/** The start-of-step circles of the bodies body i's kind lists, itself left out, in body order (reuses one array). */
+function gatherBlockers(h: Herd, i: number, snapshot: readonly Circle[]): readonly Circle[] {
+  const kinds = h.arrays.kinds();
+  const listed = h.blocks[kinds[i]];
+  blockers.length = 0;
+  for (let j = 0; j < snapshot.length; j++) if (j !== i && listed[kinds[j]]) blockers.push(snapshot[j]);
+  return blockers;
+}

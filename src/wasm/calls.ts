@@ -1,0 +1,93 @@
+/**
+ * The per-row calls on the wasm core (WX-1): each reads and checks the row as the reference does (src/rows.ts,
+ * before anything is written), crosses into wasm once through the scratch, and writes the row — the same checks,
+ * errors and numbers (WX-3). A ground the wasm entry did not upload (JS callbacks) runs on the reference (WX-4).
+ */
+import { newBody } from '../body.ts';
+import { numbers } from '../kinds.ts';
+import { checkDt, checkFinite, checkNumber, checkVector, readBody, writeCarried, writePos, writeSought, writeWalked } from '../rows.ts';
+import { blockingBodies } from '../reference/bodies.ts';
+import { carry as carryOnReference } from '../reference/carry.ts';
+import { seek as seekOnReference } from '../reference/seek.ts';
+import { slide as slideOnReference } from '../reference/slide.ts';
+import { stand as standOnReference } from '../reference/stand.ts';
+import { walk as walkOnReference } from '../reference/walk.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
+import type { CoreExports } from './exports.ts';
+import type { GroundEntry, WasmGrounds } from './grounds.ts';
+import type { Scratch } from './scratch.ts';
+
+export interface PerRowCalls {
+  walk(me: Row, w: World, dt: number, ground: Ground): void;
+  slide(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number];
+  carry(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number];
+  seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean;
+  stand(n: Numbers, ground: Ground, x: number, z: number): number;
+}
+
+/** The per-row calls on one core, through its scratch. */
+export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Scratch): PerRowCalls {
+  const body = newBody();
+
+  /** Reads the row and writes it, its kind's numbers and its blocking bodies; returns how many bodies. */
+  function enter(n: Numbers, w: World, me: Row, ground: Ground, entry: GroundEntry): number {
+    readBody(me, body);
+    return scratch.enter(n, body, blockingBodies(n, w, me, ground), entry.solids);
+  }
+
+  function walk(me: Row, w: World, dt: number, ground: Ground): void {
+    const entry = grounds.entry(ground);
+    if (entry === undefined) return walkOnReference(me, w, dt, ground);
+    const n = numbers(me, w);
+    checkDt(dt);
+    scratch.leave(core.walk(entry.ptr, enter(n, w, me, ground, entry), dt), body);
+    checkFinite(body, 'walk');
+    writeWalked(me, body);
+  }
+
+  function slide(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
+    const entry = grounds.entry(ground);
+    if (entry === undefined) return slideOnReference(me, w, delta, ground);
+    const n = numbers(me, w);
+    const d = checkVector('delta', delta, 2);
+    scratch.leave(core.slide(entry.ptr, enter(n, w, me, ground, entry), d[0], d[1]), body);
+    checkFinite(body, 'slide');
+    writePos(me, body);
+    return [scratch.result(0), scratch.result(1)];
+  }
+
+  function carry(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
+    const entry = grounds.entry(ground);
+    if (entry === undefined) return carryOnReference(me, w, delta, ground);
+    const n = numbers(me, w);
+    const d = checkVector('delta', delta, 2);
+    scratch.leave(core.carry(entry.ptr, enter(n, w, me, ground, entry), d[0], d[1]), body);
+    checkFinite(body, 'carry');
+    writeCarried(me, body);
+    return [scratch.result(0), scratch.result(1)];
+  }
+
+  function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
+    const entry = grounds.entry(ground);
+    if (entry === undefined) return seekOnReference(me, w, target, stop, ground);
+    const n = numbers(me, w);
+    const t = checkVector('target', target, 2);
+    checkNumber('stop', stop, 0);
+    scratch.leave(core.seek(entry.ptr, enter(n, w, me, ground, entry), t[0], t[1], stop), body);
+    checkFinite(body, 'seek');
+    writeSought(me, body);
+    return scratch.result(0) !== 0;
+  }
+
+  function stand(n: Numbers, ground: Ground, x: number, z: number): number {
+    const entry = grounds.entry(ground);
+    if (entry === undefined) return standOnReference(n, ground, x, z);
+    checkNumber('x', x);
+    checkNumber('z', z);
+    scratch.writeNumbers(n);
+    core.stand(entry.ptr, x, z);
+    return scratch.result(0);
+  }
+
+  return { walk, slide, carry, seek, stand };
+}
