@@ -18,36 +18,59 @@ export const MAX_CLUSTER: i32 = 32;
   length: f64;
 }
 
+/** The blocker firstBlocker answers, copied out of the queries it searched (each query reuses the list it answers in). */
+const blocker = changetype<Circle>(memory.data(offsetof<Circle>()));
+
+/**
+ * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
+ * nearest first, so the cost grows with the distance to the first blocker, not with the square of the distance to
+ * the target (one disc over the whole way would gather every circle within half of it).
+ */
+export const BLOCKER_PIECE: f64 = 4.0;
+
 /**
  * The first circle, grown by the body's radius, that the straight way from (px, pz) by (dx, dz) passes through
  * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it.
- * Ties go to the least x, then z, then radius, so the answer does not depend on the order the circles are listed in.
- * The circle returned lives in the sampler's answer list until its next query.
+ * Ties go to the least x, then z, then radius, so the answer does not depend on the order the circles are listed in
+ * (a herd lists its bodies from a grid, HD-1). The circle returned is a copy, kept until the next search.
+ * The way is cut into `pieces` equal pieces, and piece k's query is the disc round its middle that holds every point
+ * within the body's radius of it: a circle whose way in starts on piece k is in that disc. So once the nearest
+ * blocker so far is entered before the end of a piece, no later piece can hold a nearer one, and the search stops.
  */
 export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64): Circle | null {
   const len2 = dx * dx + dz * dz;
-  const circles = g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius);
-  let best: Circle | null = null;
+  const len = Math.sqrt(len2);
+  const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
+  const reach = len / pieces * 0.5 + n.radius;
+  let found = false;
   let bestT: f64 = 2.0;
-  for (let i = 0; i < circles.length; i++) {
-    const c = circles[i];
-    const grown = c.radius + n.radius;
-    const ox = px - c.x;
-    const oz = pz - c.z;
-    const o2 = ox * ox + oz * oz;
-    const b = ox * dx + oz * dz;
-    if (b >= 0.0) continue;
-    let t: f64 = 0.0;
-    if (o2 >= grown * grown) {
-      t = entryTime(o2, b, len2, grown);
-      if (t > 1.0) continue;
+  for (let k: f64 = 0.0; k < pieces; k++) {
+    const mid = (k + 0.5) / pieces;
+    const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
+    for (let i = 0; i < circles.length; i++) {
+      const c = circles[i];
+      const grown = c.radius + n.radius;
+      const ox = px - c.x;
+      const oz = pz - c.z;
+      const o2 = ox * ox + oz * oz;
+      const b = ox * dx + oz * dz;
+      if (b >= 0.0) continue;
+      let t: f64 = 0.0;
+      if (o2 >= grown * grown) {
+        t = entryTime(o2, b, len2, grown);
+        if (t > 1.0) continue;
+      }
+      if (!found || t < bestT || (t == bestT && circleBefore(c, blocker))) {
+        found = true;
+        bestT = t;
+        blocker.x = c.x;
+        blocker.z = c.z;
+        blocker.radius = c.radius;
+      }
     }
-    if (best === null || t < bestT || (t == bestT && circleBefore(c, best))) {
-      best = c;
-      bestT = t;
-    }
+    if (found && bestT < (k + 1.0) / pieces) break;
   }
-  return best;
+  return found ? blocker : null;
 }
 
 function sameCircle(a: Circle, b: Circle): bool {

@@ -4,7 +4,8 @@
  *  2. Herds: N = 1k, 10k, 100k bodies on a 512 m noise terrain (1 m cell) with a lake and 5,000 trees, every body
  *     seeking a target 5–25 m away (a new one on arrival): ns per body-step for the wasm herd and for the reference
  *     per-row loop (seek then walk per row), and the wasm memory each body costs beyond the ground.
- * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run.
+ *  3. Far targets: the herd step with every target 10, 100, 300 or 500 m away, side by side (SE-3's search).
+ * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far for one part.
  */
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
@@ -13,10 +14,12 @@ import * as reference from '../src/reference.ts';
 import { decodeBase64 } from '../src/wasm/bytes.ts';
 import { createCore, type WasmCore } from '../src/wasm/core.ts';
 import { sampleWorld } from '../src/sampleWorld.ts';
-import type { Herd } from '../src/herd.ts';
+import { HERD_FLAGS, HERD_NUMBERS, type Herd } from '../src/herd.ts';
 import type { Ground, Row, World } from '../src/types.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
+const ONLY = process.env.BENCH_ONLY;
+const runs = (part: string): boolean => ONLY === undefined || ONLY === part;
 const DT = 1 / 60;
 
 /** mulberry32, so every run benches the same bodies. */
@@ -187,17 +190,62 @@ async function herds(blocking: boolean): Promise<Record<string, string>[]> {
   return out;
 }
 
+/**
+ * SE-3's cost against the distance to the target: N = 2,000 bodies among 2,000 trees on a 256 m world, each seeking
+ * a target `distance` metres away in a random direction. Every sample steps the same start state (restored through
+ * the views first), so near bodies do not arrive and make the near case cheap.
+ */
+async function farTargets(): Promise<Record<string, string>[]> {
+  const w = sampleWorld({ half: 128, cell: 1, trees: 2000, boulders: 0, seed: 11 });
+  const core = await createCore(decodeBase64(releaseBase64));
+  const ground = core.groundOf(w);
+  const count = 2000;
+  const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 300 });
+  const distances = [10, 100, 300, 500];
+  for (const distance of distances) {
+    const next = random(5);
+    const herd = new core.Herd(w, ground, count);
+    for (let i = 0; i < count; i++) {
+      const [x, z] = spot(ground, () => 0.5 + (next() - 0.5) * 0.45);
+      const a = next() * 6.283185307179586;
+      herd.add({ kind: 'xbot', pos: [x, core.stand(reference.numbers({ kind: 'xbot' }, w), ground, x, z), z] });
+      herd.seek(i, [x + distance * Math.sin(a), z + distance * Math.cos(a)], 0.5);
+    }
+    const numbers = HERD_NUMBERS.map((f) => [f, herd.numbers(f).slice()] as const);
+    const flags = HERD_FLAGS.map((f) => [f, herd.flags(f).slice()] as const);
+    bench.add(`${distance} m`, () => {
+      for (const [f, a] of numbers) herd.numbers(f).set(a);
+      for (const [f, a] of flags) herd.flags(f).set(a);
+      herd.step(DT);
+    });
+  }
+  await bench.run();
+  const near = (bench.getTask('10 m')!.result as { latency: { p50: number } }).latency.p50;
+  return distances.map((d) => {
+    const p50 = (bench.getTask(`${d} m`)!.result as { latency: { p50: number } }).latency.p50;
+    return { 'target distance': `${d} m`, 'wasm ns/body-step': fmt((p50 * 1e6) / count), 'vs 10 m': `${(p50 / near).toFixed(2)}×` };
+  });
+}
+
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`walker bench — node ${process.version}, ${cpu} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}${QUICK ? ', quick run' : ''}`);
   console.log('Medians (p50) of tinybench samples; one core; the wasm entry is the release build.\n');
   const core = await createCore(decodeBase64(releaseBase64));
-  console.log('Per call (1,024 rows spread over the 512 m bench world, want set, seek targets 5–25 m away; each call on the next row):');
-  console.table(await perCall(core));
-  console.log('\nHerd step, every body seeking (5–25 m targets), bodies pass through each other (kinds list no bodies):');
-  console.table(await herds(false));
-  console.log('\nHerd step, every body seeking, bodies block each other (xbot lists xbot in bodies):');
-  console.table(await herds(true));
+  if (runs('calls')) {
+    console.log('Per call (1,024 rows spread over the 512 m bench world, want set, seek targets 5–25 m away; each call on the next row):');
+    console.table(await perCall(core));
+  }
+  if (runs('herds')) {
+    console.log('\nHerd step, every body seeking (5–25 m targets), bodies pass through each other (kinds list no bodies):');
+    console.table(await herds(false));
+    console.log('\nHerd step, every body seeking, bodies block each other (xbot lists xbot in bodies):');
+    console.table(await herds(true));
+  }
+  if (runs('far')) {
+    console.log('\nHerd step against the distance to the target (2,000 bodies, 2,000 trees, 256 m world; target: within 1.2× of 10 m):');
+    console.table(await farTargets());
+  }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');
   console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body),');
   console.log('divided by N; the ground (terrain, 5,000 trees, corner cache) is counted before the herd is made.');
