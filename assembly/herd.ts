@@ -5,7 +5,10 @@
  * walkBody a per-row call runs, so a herd step equals N per-row calls whose ground.bodies hold start-of-step
  * snapshots of the other bodies (HD-2). AssemblyScript-only; the facade is src/wasm/herd.ts.
  */
-import { Body, F64s, Herd, I32s, Numbers, U8s, alloc, free, reserveCircles } from './memory';
+import {
+  BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_NUMBER_COUNT, HERD_SEEKING,
+  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U8s, alloc, free, numberIndex, reserveCircles,
+} from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
@@ -43,25 +46,34 @@ export function herdMasks(h: Herd): usize {
   return h.masks;
 }
 
-@inline function grownF64(old: F64s, count: i32, capacity: i32): F64s {
-  const a = alloc(<usize>capacity << 3);
-  memory.copy(a, changetype<usize>(old), <usize>count << 3);
-  free(changetype<usize>(old));
-  return changetype<F64s>(a);
+/** Body i's number `field` (an index: a body number's place in Body, or HERD_TARGETX …). */
+@inline function numbersOf(h: Herd, field: i32): F64s {
+  return changetype<F64s>(h.numbers + ((<usize>field * <usize>h.capacity) << 3));
 }
 
-@inline function grownI32(old: I32s, count: i32, capacity: i32): I32s {
-  const a = alloc(<usize>capacity << 2);
-  memory.copy(a, changetype<usize>(old), <usize>count << 2);
-  free(changetype<usize>(old));
-  return changetype<I32s>(a);
+/** The array of flag `field` (an index: a body flag's place among Body's flags, or HERD_SEEKING, HERD_ARRIVED). */
+@inline function flagsOf(h: Herd, field: i32): U8s {
+  return changetype<U8s>(h.flags + <usize>field * <usize>h.capacity);
 }
 
-@inline function grownU8(old: U8s, count: i32, capacity: i32): U8s {
-  const a = alloc(<usize>capacity);
-  memory.copy(a, changetype<usize>(old), <usize>count);
-  free(changetype<usize>(old));
-  return changetype<U8s>(a);
+/** `old`'s first `count` elements of `size` bytes, in a new block of `capacity` elements; `old` is freed. */
+function grown(old: usize, size: usize, count: i32, capacity: i32): usize {
+  const a = alloc(<usize>capacity * size);
+  memory.copy(a, old, <usize>count * size);
+  free(old);
+  return a;
+}
+
+/** `fields` arrays of `size`-byte elements, each `capacity` long, holding the first `count` of each of `old`'s. */
+function grownArrays(old: usize, fields: i32, size: usize, count: i32, oldCapacity: i32, capacity: i32): usize {
+  const a = alloc(<usize>fields * <usize>capacity * size);
+  if (old != 0) {
+    for (let f = 0; f < fields; f++) {
+      memory.copy(a + <usize>f * <usize>capacity * size, old + <usize>f * <usize>oldCapacity * size, <usize>count * size);
+    }
+    free(old);
+  }
+  return a;
 }
 
 /**
@@ -71,35 +83,14 @@ export function herdMasks(h: Herd): usize {
 export function reserveHerd(h: Herd, capacity: i32): void {
   if (capacity <= h.capacity) return;
   const n = h.count;
-  h.x = grownF64(h.x, n, capacity);
-  h.y = grownF64(h.y, n, capacity);
-  h.z = grownF64(h.z, n, capacity);
-  h.vx = grownF64(h.vx, n, capacity);
-  h.vy = grownF64(h.vy, n, capacity);
-  h.vz = grownF64(h.vz, n, capacity);
-  h.wantX = grownF64(h.wantX, n, capacity);
-  h.wantZ = grownF64(h.wantZ, n, capacity);
-  h.face = grownF64(h.face, n, capacity);
-  h.yaw = grownF64(h.yaw, n, capacity);
-  h.floor = grownF64(h.floor, n, capacity);
-  h.speed = grownF64(h.speed, n, capacity);
-  h.side = grownF64(h.side, n, capacity);
-  h.turned = grownF64(h.turned, n, capacity);
-  h.targetX = grownF64(h.targetX, n, capacity);
-  h.targetZ = grownF64(h.targetZ, n, capacity);
-  h.stop = grownF64(h.stop, n, capacity);
-  h.hasFace = grownU8(h.hasFace, n, capacity);
-  h.jump = grownU8(h.jump, n, capacity);
-  h.air = grownU8(h.air, n, capacity);
-  h.steep = grownU8(h.steep, n, capacity);
-  h.seeking = grownU8(h.seeking, n, capacity);
-  h.arrived = grownU8(h.arrived, n, capacity);
-  h.kind = grownI32(h.kind, n, capacity);
-  h.memoX = grownF64(h.memoX, n, capacity);
-  h.memoZ = grownF64(h.memoZ, n, capacity);
-  h.memoStand = grownF64(h.memoStand, n, capacity);
-  h.memoDepth = grownF64(h.memoDepth, n, capacity);
-  h.memoKind = grownI32(h.memoKind, n, capacity);
+  h.numbers = grownArrays(h.numbers, HERD_NUMBER_COUNT, 8, n, h.capacity, capacity);
+  h.flags = grownArrays(h.flags, HERD_FLAG_COUNT, 1, n, h.capacity, capacity);
+  h.kind = changetype<I32s>(grown(changetype<usize>(h.kind), 4, n, capacity));
+  h.memoX = changetype<F64s>(grown(changetype<usize>(h.memoX), 8, n, capacity));
+  h.memoZ = changetype<F64s>(grown(changetype<usize>(h.memoZ), 8, n, capacity));
+  h.memoStand = changetype<F64s>(grown(changetype<usize>(h.memoStand), 8, n, capacity));
+  h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
+  h.memoKind = changetype<I32s>(grown(changetype<usize>(h.memoKind), 4, n, capacity));
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -108,29 +99,8 @@ export function reserveHerd(h: Herd, capacity: i32): void {
 
 /** Frees the herd and everything it owns (not its ground). */
 export function freeHerd(h: Herd): void {
-  free(changetype<usize>(h.x));
-  free(changetype<usize>(h.y));
-  free(changetype<usize>(h.z));
-  free(changetype<usize>(h.vx));
-  free(changetype<usize>(h.vy));
-  free(changetype<usize>(h.vz));
-  free(changetype<usize>(h.wantX));
-  free(changetype<usize>(h.wantZ));
-  free(changetype<usize>(h.face));
-  free(changetype<usize>(h.yaw));
-  free(changetype<usize>(h.floor));
-  free(changetype<usize>(h.speed));
-  free(changetype<usize>(h.side));
-  free(changetype<usize>(h.turned));
-  free(changetype<usize>(h.targetX));
-  free(changetype<usize>(h.targetZ));
-  free(changetype<usize>(h.stop));
-  free(changetype<usize>(h.hasFace));
-  free(changetype<usize>(h.jump));
-  free(changetype<usize>(h.air));
-  free(changetype<usize>(h.steep));
-  free(changetype<usize>(h.seeking));
-  free(changetype<usize>(h.arrived));
+  free(h.numbers);
+  free(h.flags);
   free(changetype<usize>(h.kind));
   free(changetype<usize>(h.memoX));
   free(changetype<usize>(h.memoZ));
@@ -145,29 +115,8 @@ export function freeHerd(h: Herd): void {
 
 /** Moves body `from` into slot `to` (every field), for removing a body by moving the last one into its place. */
 export function herdMove(h: Herd, from: i32, to: i32): void {
-  h.x[to] = h.x[from];
-  h.y[to] = h.y[from];
-  h.z[to] = h.z[from];
-  h.vx[to] = h.vx[from];
-  h.vy[to] = h.vy[from];
-  h.vz[to] = h.vz[from];
-  h.wantX[to] = h.wantX[from];
-  h.wantZ[to] = h.wantZ[from];
-  h.face[to] = h.face[from];
-  h.yaw[to] = h.yaw[from];
-  h.floor[to] = h.floor[from];
-  h.speed[to] = h.speed[from];
-  h.side[to] = h.side[from];
-  h.turned[to] = h.turned[from];
-  h.targetX[to] = h.targetX[from];
-  h.targetZ[to] = h.targetZ[from];
-  h.stop[to] = h.stop[from];
-  h.hasFace[to] = h.hasFace[from];
-  h.jump[to] = h.jump[from];
-  h.air[to] = h.air[from];
-  h.steep[to] = h.steep[from];
-  h.seeking[to] = h.seeking[from];
-  h.arrived[to] = h.arrived[from];
+  for (let f = 0; f < HERD_NUMBER_COUNT; f++) numbersOf(h, f)[to] = numbersOf(h, f)[from];
+  for (let f = 0; f < HERD_FLAG_COUNT; f++) flagsOf(h, f)[to] = flagsOf(h, f)[from];
   h.kind[to] = h.kind[from];
   h.memoX[to] = h.memoX[from];
   h.memoZ[to] = h.memoZ[from];
@@ -208,47 +157,19 @@ export function herdForget(h: Herd, i: i32): void {
 }
 
 @inline function loadBody(h: Herd, i: i32, body: Body): void {
-  body.x = h.x[i];
-  body.y = h.y[i];
-  body.z = h.z[i];
-  body.vx = h.vx[i];
-  body.vy = h.vy[i];
-  body.vz = h.vz[i];
-  body.wantX = h.wantX[i];
-  body.wantZ = h.wantZ[i];
-  body.hasFace = h.hasFace[i];
-  body.face = h.face[i];
-  body.yaw = h.yaw[i];
-  body.jump = h.jump[i];
-  body.air = h.air[i];
-  body.steep = h.steep[i];
-  body.floor = h.floor[i];
-  body.speed = h.speed[i];
-  body.side = h.side[i];
-  body.turned = h.turned[i];
+  const at = changetype<usize>(body);
+  for (let f = 0; f < BODY_NUMBER_COUNT; f++) store<f64>(at + (<usize>f << 3), numbersOf(h, f)[i]);
+  for (let f = 0; f < BODY_FLAG_COUNT; f++) store<u8>(at + <usize>(BODY_FLAGS_AT + f), flagsOf(h, f)[i] ? 1 : 0);
 }
 
-/** Writes back what seek and walk change (src/rows.ts writeSought and writeWalked). */
+/** Writes back the stepped body (seek and walk change some of its fields; the others go back as they were). */
 @inline function storeBody(h: Herd, i: i32, body: Body): void {
-  h.x[i] = body.x;
-  h.y[i] = body.y;
-  h.z[i] = body.z;
-  h.vx[i] = body.vx;
-  h.vy[i] = body.vy;
-  h.vz[i] = body.vz;
-  h.wantX[i] = body.wantX;
-  h.wantZ[i] = body.wantZ;
-  h.yaw[i] = body.yaw;
-  h.jump[i] = false;
-  h.air[i] = body.air;
-  h.steep[i] = body.steep;
-  h.floor[i] = body.floor;
-  h.speed[i] = body.speed;
-  h.side[i] = body.side;
-  h.turned[i] = body.turned;
+  const at = changetype<usize>(body);
+  for (let f = 0; f < BODY_NUMBER_COUNT; f++) numbersOf(h, f)[i] = load<f64>(at + (<usize>f << 3));
+  for (let f = 0; f < BODY_FLAG_COUNT; f++) flagsOf(h, f)[i] = load<u8>(at + <usize>(BODY_FLAGS_AT + f)) != 0;
 }
 
-/** Whether every number a step writes is finite (src/rows.ts checkFinite): x − x is 0 for finite x, NaN otherwise. */
+/** Whether every number a step writes is finite (src/body.ts finiteBody): x − x is 0 for finite x, NaN otherwise. */
 @inline function finiteBody(b: Body): bool {
   const sum = (b.x - b.x) + (b.y - b.y) + (b.z - b.z) + (b.vx - b.vx) + (b.vy - b.vy) + (b.vz - b.vz)
     + (b.wantX - b.wantX) + (b.wantZ - b.wantZ) + (b.yaw - b.yaw) + (b.floor - b.floor) + (b.speed - b.speed)
@@ -256,20 +177,20 @@ export function herdForget(h: Herd, i: i32): void {
   return sum == 0.0;
 }
 
-/** Whether body i's inputs are ones a per-row call accepts (src/rows.ts readBody, seek's target and stop). */
+/** Whether body i's inputs are ones a per-row call accepts (src/reference/herd.ts refusedField); loads it into `body`. */
 function validBody(h: Herd, i: i32): bool {
-  const sum = (h.x[i] - h.x[i]) + (h.y[i] - h.y[i]) + (h.z[i] - h.z[i]) + (h.vx[i] - h.vx[i]) + (h.vy[i] - h.vy[i])
-    + (h.vz[i] - h.vz[i]) + (h.wantX[i] - h.wantX[i]) + (h.wantZ[i] - h.wantZ[i]) + (h.yaw[i] - h.yaw[i])
-    + (h.floor[i] - h.floor[i]) + (h.speed[i] - h.speed[i]) + (h.turned[i] - h.turned[i]);
-  if (!(sum == 0.0)) return false;
-  if (h.hasFace[i] && !(h.face[i] - h.face[i] == 0.0)) return false;
-  const side = h.side[i];
-  if (side != -1.0 && side != 0.0 && side != 1.0) return false;
+  const b = body;
+  loadBody(h, i, b);
+  if (!finiteBody(b)) return false;
+  if (b.hasFace && !(b.face - b.face == 0.0)) return false;
+  if (b.side != -1.0 && b.side != 0.0 && b.side != 1.0) return false;
   const kind = h.kind[i];
   if (kind < 0 || kind >= h.kindCount) return false;
-  if (h.seeking[i]) {
-    if (!(h.targetX[i] - h.targetX[i] + (h.targetZ[i] - h.targetZ[i]) == 0.0)) return false;
-    const stop = h.stop[i];
+  if (flagsOf(h, HERD_SEEKING)[i]) {
+    const tx = numbersOf(h, HERD_TARGETX)[i];
+    const tz = numbersOf(h, HERD_TARGETZ)[i];
+    if (!(tx - tx + (tz - tz) == 0.0)) return false;
+    const stop = numbersOf(h, HERD_STOP)[i];
     if (!(stop >= 0.0 && stop < Infinity)) return false;
   }
   return true;
@@ -296,7 +217,7 @@ export function herdStep(h: Herd, dt: f64): i32 {
   for (let i = 0; i < count; i++) if (!validBody(h, i)) return i;
   const anyBlocked = h.blocking;
   const crowd = h.crowd;
-  if (anyBlocked) fileCrowd(crowd, count, h.x, h.z, h.kind);
+  if (anyBlocked) fileCrowd(crowd, count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
   const g = useGround(h.ground);
   let failed = -1;
   for (let i = 0; i < count; i++) {
@@ -313,14 +234,15 @@ export function herdStep(h: Herd, dt: f64): i32 {
     forget(g);
     recall(h, i, n, g, body);
     clearRefusedMove();
-    let arrived = h.arrived[i];
-    if (h.seeking[i]) arrived = seekBody(n, g, body, h.targetX[i], h.targetZ[i], h.stop[i]);
+    const arrivals = flagsOf(h, HERD_ARRIVED);
+    let arrived = arrivals[i];
+    if (flagsOf(h, HERD_SEEKING)[i]) arrived = seekBody(n, g, body, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i], numbersOf(h, HERD_STOP)[i]);
     walkBody(n, g, body, dt, move);
     if (wasMoveRefused() != 0 || !finiteBody(body)) {
       if (failed == -1) failed = i;
       continue;
     }
-    h.arrived[i] = arrived;
+    arrivals[i] = arrived;
     storeBody(h, i, body);
     remember(h, i, g, body);
   }

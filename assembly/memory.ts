@@ -227,7 +227,12 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   slot: i32;
 }
 
-/** A herd (assembly/herd.ts): N bodies as structure-of-arrays, one array per field of a body (src/body.ts), and its kinds. */
+/**
+ * A herd (assembly/herd.ts): N bodies as structure-of-arrays and their kinds. Its numbers are HERD_NUMBER_COUNT
+ * arrays of `capacity` f64 laid one after another — a body's numbers in Body's order, then targetX, targetZ and
+ * stop — and its flags HERD_FLAG_COUNT arrays of `capacity` bytes — a body's flags in Body's order, then seeking
+ * and arrived — so a field's array is found by its index, and a new field of Body is a new array with no other edit.
+ */
 @unmanaged export class Herd {
   count: i32;
   capacity: i32;
@@ -241,29 +246,8 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   crowd: Crowd;
   /** Whether some kind lists kinds in its `bodies`: the crowd grid is kept (and filed each step) only then. */
   blocking: bool;
-  x: F64s;
-  y: F64s;
-  z: F64s;
-  vx: F64s;
-  vy: F64s;
-  vz: F64s;
-  wantX: F64s;
-  wantZ: F64s;
-  face: F64s;
-  yaw: F64s;
-  floor: F64s;
-  speed: F64s;
-  side: F64s;
-  turned: F64s;
-  targetX: F64s;
-  targetZ: F64s;
-  stop: F64s;
-  hasFace: U8s;
-  jump: U8s;
-  air: U8s;
-  steep: U8s;
-  seeking: U8s;
-  arrived: U8s;
+  numbers: usize;
+  flags: usize;
   kind: I32s;
   /**
    * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
@@ -276,6 +260,22 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoKind: I32s;
 }
 
+/** A body's numbers come first in Body, an f64 each, in src/body.ts's order; its flags follow, a byte each. */
+export const BODY_NUMBER_COUNT: i32 = offsetof<Body>("hasFace") >> 3;
+export const BODY_FLAGS_AT: i32 = offsetof<Body>("hasFace");
+export const BODY_FLAG_COUNT: i32 = offsetof<Body>("steep") + 1 - offsetof<Body>("hasFace");
+/** The index of a body number's array in a herd (its place in Body). */
+@inline export function numberIndex(offset: i32): i32 {
+  return offset >> 3;
+}
+/** The herd's arrays beyond a body's fields, by index. */
+export const HERD_TARGETX: i32 = BODY_NUMBER_COUNT;
+export const HERD_TARGETZ: i32 = BODY_NUMBER_COUNT + 1;
+export const HERD_STOP: i32 = BODY_NUMBER_COUNT + 2;
+export const HERD_NUMBER_COUNT: i32 = BODY_NUMBER_COUNT + 3;
+export const HERD_SEEKING: i32 = BODY_FLAG_COUNT;
+export const HERD_ARRIVED: i32 = BODY_FLAG_COUNT + 1;
+export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 2;
 
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
 
@@ -361,28 +361,7 @@ export const BODY_JUMP: i32 = offsetof<Body>("jump");
 export const BODY_AIR: i32 = offsetof<Body>("air");
 export const BODY_STEEP: i32 = offsetof<Body>("steep");
 
-// Where each array's address is stored in a Herd (the facade reads the address there and views the array).
-export const HERD_X: i32 = offsetof<Herd>("x");
-export const HERD_Y: i32 = offsetof<Herd>("y");
-export const HERD_Z: i32 = offsetof<Herd>("z");
-export const HERD_VX: i32 = offsetof<Herd>("vx");
-export const HERD_VY: i32 = offsetof<Herd>("vy");
-export const HERD_VZ: i32 = offsetof<Herd>("vz");
-export const HERD_WANTX: i32 = offsetof<Herd>("wantX");
-export const HERD_WANTZ: i32 = offsetof<Herd>("wantZ");
-export const HERD_FACE: i32 = offsetof<Herd>("face");
-export const HERD_YAW: i32 = offsetof<Herd>("yaw");
-export const HERD_FLOOR: i32 = offsetof<Herd>("floor");
-export const HERD_SPEED: i32 = offsetof<Herd>("speed");
-export const HERD_SIDE: i32 = offsetof<Herd>("side");
-export const HERD_TURNED: i32 = offsetof<Herd>("turned");
-export const HERD_TARGETX: i32 = offsetof<Herd>("targetX");
-export const HERD_TARGETZ: i32 = offsetof<Herd>("targetZ");
-export const HERD_STOP: i32 = offsetof<Herd>("stop");
-export const HERD_HASFACE: i32 = offsetof<Herd>("hasFace");
-export const HERD_JUMP: i32 = offsetof<Herd>("jump");
-export const HERD_AIR: i32 = offsetof<Herd>("air");
-export const HERD_STEEP: i32 = offsetof<Herd>("steep");
-export const HERD_SEEKING: i32 = offsetof<Herd>("seeking");
-export const HERD_ARRIVED: i32 = offsetof<Herd>("arrived");
-export const HERD_KIND: i32 = offsetof<Herd>("kind");
+// Where a herd keeps the addresses of its number arrays, its flag arrays and its kinds (the facade views them).
+export const HERD_NUMBERS_AT: i32 = offsetof<Herd>("numbers");
+export const HERD_FLAGS_AT: i32 = offsetof<Herd>("flags");
+export const HERD_KIND_AT: i32 = offsetof<Herd>("kind");

@@ -78,10 +78,11 @@ export class WasmHerdStorage implements HerdStorage {
     const capacity = this.capacity;
     if (this.viewsOf === v.memory.buffer && this.viewsCapacity === capacity) return;
     const buffer = v.memory.buffer;
+    const { herd, herdNumbers, herdFlags } = this.layout;
     const address = (slot: number): number => v.u32[(this.ptr + slot) >> 2];
-    for (const [f, slot] of this.layout.herdNumbers) this.numberViews.set(f, new Float64Array(buffer, address(slot), capacity));
-    for (const [f, slot] of this.layout.herdFlags) this.flagViews.set(f, new Uint8Array(buffer, address(slot), capacity));
-    this.kindView = new Int32Array(buffer, address(this.layout.herdKind), capacity);
+    for (const [f, k] of herdNumbers) this.numberViews.set(f, new Float64Array(buffer, address(herd.numbers) + k * capacity * 8, capacity));
+    for (const [f, k] of herdFlags) this.flagViews.set(f, new Uint8Array(buffer, address(herd.flags) + k * capacity, capacity));
+    this.kindView = new Int32Array(buffer, address(herd.kind), capacity);
     this.viewsOf = buffer;
     this.viewsCapacity = capacity;
   }

@@ -26,10 +26,13 @@ export interface Layout {
   readonly circle: { readonly size: number; readonly x: number; readonly z: number; readonly radius: number };
   /** A list of circles: where its capacity (i32) and data address (u32) are. */
   readonly circles: { readonly capacity: number; readonly data: number };
-  /** A herd: where the address of each field's array is stored, and the bytes of one blocking-mask word. */
+  /**
+   * A herd: where it keeps the addresses of its number arrays, its flag arrays and its kinds; the index of each
+   * field's array among them; and the bytes of one blocking-mask word.
+   */
+  readonly herd: { readonly numbers: number; readonly flags: number; readonly kind: number };
   readonly herdNumbers: ReadonlyArray<readonly [HerdNumberField, number]>;
   readonly herdFlags: ReadonlyArray<readonly [HerdFlagField, number]>;
-  readonly herdKind: number;
   readonly maskWordSize: number;
   /** Per-row call statuses. */
   readonly done: number;
@@ -45,6 +48,18 @@ function constant(core: CoreExports, name: string): number {
 
 const upper = (field: string): string => field.toUpperCase();
 
+/**
+ * The index of a herd field's array (assembly/memory.ts Herd): a body field's place in Body, else the core's
+ * HERD_<FIELD> constant. Throws if the core and src/body.ts disagree on how many fields a body has.
+ */
+function herdIndex(c: (name: string) => number, field: string, inBody: number | undefined): number {
+  const index = inBody ?? c(`HERD_${upper(field)}`);
+  if (inBody !== undefined && !(inBody < c(BODY_NUMBERS.includes(field as BodyNumber) ? 'BODY_NUMBER_COUNT' : 'BODY_FLAG_COUNT'))) {
+    throw new Error(`walker: the wasm core's Body has no field ${field} where src/body.ts puts it; the core is out of date (npm run asbuild).`);
+  }
+  return index;
+}
+
 const layouts = new WeakMap<CoreExports, Layout>();
 
 /** The core's layout, read from its exports once. */
@@ -59,9 +74,9 @@ export function layoutOf(core: CoreExports): Layout {
       bodyFlags: BODY_FLAGS.map((f) => [f, c(`BODY_${upper(f)}`)] as const),
       circle: { size: c('CIRCLE_SIZE'), x: c('CIRCLE_X'), z: c('CIRCLE_Z'), radius: c('CIRCLE_RADIUS') },
       circles: { capacity: c('CIRCLES_CAPACITY'), data: c('CIRCLES_DATA') },
-      herdNumbers: HERD_NUMBERS.map((f) => [f, c(`HERD_${upper(f)}`)] as const),
-      herdFlags: HERD_FLAGS.map((f) => [f, c(`HERD_${upper(f)}`)] as const),
-      herdKind: c('HERD_KIND'),
+      herd: { numbers: c('HERD_NUMBERS_AT'), flags: c('HERD_FLAGS_AT'), kind: c('HERD_KIND_AT') },
+      herdNumbers: HERD_NUMBERS.map((f, k) => [f, herdIndex(c, f, k < BODY_NUMBERS.length ? c(`BODY_${upper(f)}`) / 8 : undefined)] as const),
+      herdFlags: HERD_FLAGS.map((f, k) => [f, herdIndex(c, f, k < BODY_FLAGS.length ? c(`BODY_${upper(f)}`) - c('BODY_FLAGS_AT') : undefined)] as const),
       maskWordSize: c('MASK_WORD_SIZE'),
       done: c('CALL_DONE'),
       moveRefused: c('CALL_MOVE_REFUSED'),

@@ -41,7 +41,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
-      'newHerd', 'herdTable', 'herdMasks', 'grownF64', 'grownI32', 'grownU8', 'reserveHerd', 'freeHerd', 'herdMove',
+      'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'reserveHerd', 'freeHerd', 'herdMove',
       'herdForget', 'recall', 'remember', 'finiteBody', 'kindBlocked', 'herdCount', 'setHerdCount', 'herdCapacity',
     ],
   },
