@@ -123,14 +123,14 @@ export function eachGround(title: string, body: (bench: Bench) => void, groundin
 }
 
 /**
- * Property runs per core: the reference keeps the suite's counts; the wasm builds, whose every call is also made
- * on the reference (so a run costs both), take a fifth of them on release and a tenth on debug, never fewer than 100.
- * FC_RUNS overrides all.
+ * Property runs: the reference on callbacks keeps the suite's counts; the other benches take a fifth of them (a tenth
+ * on the debug build), never fewer than 100 — a wasm core's every call on a heightmap is also made on the reference,
+ * and on callbacks a wasm entry runs the reference core itself (WX-4). FC_RUNS overrides all.
  */
-export function runsOn(core: Core['name'], full: number): number {
+export function runsOn(bench: Pick<Bench, 'core' | 'grounding'>, full: number): number {
   if (process.env.FC_RUNS !== undefined) return Number(process.env.FC_RUNS);
-  if (core === 'reference') return full;
-  return Math.max(100, Math.round(full / (core === 'release' ? 5 : 10)));
+  if (bench.core === 'reference' && bench.grounding === 'callbacks') return full;
+  return Math.max(100, Math.round(full / (bench.core === 'debug' ? 10 : 5)));
 }
 
 /** Runs a property with the suite's seed and names the seed in any failure. */

@@ -27,7 +27,7 @@ import {
   world,
 } from './grounds.ts';
 
-eachGround('slide', ({ core, api, on, heightOf }) => {
+eachGround('slide', ({ core, grounding, api, on, heightOf }) => {
   const { slide, walk } = api;
 
   /** `hopper` jumps so high (ceiling floor + 5 + 0.6) that only SL-3 can refuse what it meets; `pin` has one-point feet. */
@@ -331,7 +331,7 @@ eachGround('slide', ({ core, api, on, heightOf }) => {
           return Object.is(made[0], dx) && Object.is(made[1], dz);
         },
       );
-      check(prop, runsOn(core, 1000));
+      check(prop, runsOn({ core, grounding }, 1000));
     });
   });
 
