@@ -7,15 +7,16 @@
  * with a copy of the row, and the two must agree to the bit (WX-3): the named edge cases run in wasm, not only the
  * random worlds of test/wasm/equivalence.test.ts.
  */
+import fc from 'fast-check';
 import { describe } from 'vitest';
 import { CORES, type Api, type Core } from '../cores.ts';
 import type { Ground, Numbers, Row, World } from '../../src/types.ts';
 import { expectSame } from '../wasm/worlds.ts';
-import { SEED, sceneOf, type Field } from './grounds.ts';
+import { SEED, sceneOf, type Field, type Scene } from './grounds.ts';
 import { heightmapWorld, latticeField } from './heightmap.ts';
-import fc from 'fast-check';
 
-export type Grounding = 'callbacks' | 'heightmap';
+const GROUNDINGS = ['callbacks', 'heightmap'] as const;
+export type Grounding = (typeof GROUNDINGS)[number];
 
 /** What a clause test runs on: a core's API, and the grounds of one kind. */
 export interface Bench {
@@ -90,6 +91,13 @@ function checkedApi(core: Core): Api {
   };
 }
 
+/** The scene `on` builds as a heightmap: `alt` when it is a ground, else the scene (on `alt.cell` when given). */
+function heightmapSceneOf(scene: Ground, alt?: Ground | { cell: number }): Scene {
+  const s = sceneOf(alt !== undefined && 'height' in alt ? alt : scene);
+  if (s === undefined) throw new Error('test scene: on() takes a ground built by test/clauses/grounds.ts.');
+  return alt !== undefined && !('height' in alt) ? { ...s, cell: alt.cell } : s;
+}
+
 function benchOf(core: Core, grounding: Grounding): Bench {
   const fields = new WeakMap<Ground, Field>();
   return {
@@ -98,10 +106,8 @@ function benchOf(core: Core, grounding: Grounding): Bench {
     api: checkedApi(core),
     on(scene, alt) {
       if (grounding === 'callbacks') return scene;
-      const other = alt !== undefined && 'cell' in alt && !('height' in alt) ? undefined : (alt as Ground | undefined);
-      const s = sceneOf(other ?? scene);
-      if (s === undefined) throw new Error('test scene: on() takes a ground built by test/clauses/grounds.ts.');
-      const { world, corner, cell } = heightmapWorld(other === undefined && alt !== undefined ? { ...s, cell: alt.cell } : s);
+      const s = heightmapSceneOf(scene, alt);
+      const { world, corner, cell } = heightmapWorld(s);
       const g = core.api.groundOf(world);
       if (s.bodies !== undefined) g.bodies = s.bodies;
       if (core.name !== 'reference' && !core.runsInWasm(g)) throw new Error(`the ${core.name} core does not run this heightmap ground in wasm (WX-4).`);
@@ -118,8 +124,8 @@ export function eachCore(title: string, body: (core: Core & { readonly checked: 
 }
 
 /** One describe block per core and kind of ground: `title (core, callbacks|heightmap)`. */
-export function eachGround(title: string, body: (bench: Bench) => void, groundings: readonly Grounding[] = ['callbacks', 'heightmap']): void {
-  for (const core of CORES) for (const grounding of groundings) describe(`${title} (${core.name}, ${grounding})`, () => body(benchOf(core, grounding)));
+export function eachGround(title: string, body: (bench: Bench) => void): void {
+  for (const core of CORES) for (const grounding of GROUNDINGS) describe(`${title} (${core.name}, ${grounding})`, () => body(benchOf(core, grounding)));
 }
 
 /**

@@ -5,7 +5,7 @@
  * (each corner asked at most once per call: callbacks only), SL-4 (the hop ceiling on random terrain).
  */
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Circle, Ground, Row } from '../../src/types.ts';
 import { check, eachGround, runsOn } from './harness.ts';
 import { SEED, XBOT, counted, ground, kind, latticeOracle, rowNumbers, slopeOracle, solidsOf, standOracle, world } from './grounds.ts';
