@@ -7,6 +7,7 @@
  */
 import { walkerOn, type Walker } from '../src/load.ts';
 import * as reference from '../src/reference.ts';
+import type { Ground } from '../src/types.ts';
 import { coreOf, type Build } from './wasm/cores.ts';
 
 /** The names every entry exports: the public API a behaviour test drives. */
@@ -16,11 +17,14 @@ export interface Core {
   /** 'reference', 'release' or 'debug': put it in test titles. */
   readonly name: 'reference' | Build;
   readonly api: Api;
+  /** Whether this core runs its calls on `ground` in wasm (false on the reference, and for JS callbacks: WX-4). */
+  runsInWasm(ground: Ground): boolean;
 }
 
 async function wasmCore(build: Build): Promise<Core> {
-  return { name: build, api: walkerOn(await coreOf(build)) };
+  const core = await coreOf(build);
+  return { name: build, api: walkerOn(core), runsInWasm: (ground) => core.runsInWasm(ground) };
 }
 
 /** The reference core and both wasm builds, each instantiated once per test worker. */
-export const CORES: readonly Core[] = [{ name: 'reference', api: reference }, await wasmCore('release'), await wasmCore('debug')];
+export const CORES: readonly Core[] = [{ name: 'reference', api: reference, runsInWasm: () => false }, await wasmCore('release'), await wasmCore('debug')];

@@ -1,8 +1,10 @@
 /**
- * Hand-made grounds, kinds and worlds for the reference-core tests, plus small independent oracles (stand height,
- * slope, water depth, tangent bearings) written straight from SPEC sections 3–4 — never by calling the code under test.
+ * Hand-made grounds, kinds and worlds for the clause tests, plus small independent oracles (stand height, slope,
+ * water depth, tangent bearings) written straight from SPEC sections 3–4 — never by calling the code under test.
+ * Each ground built here remembers its scene (`sceneOf`): the field, trees, water level and lattice it was made
+ * from, so test/clauses/heightmap.ts can build the same scene as a terrain3d/scatter3d world that reaches wasm.
  */
-import type { Circle, Ground, Kinds, Row, World } from '../../src/reference.ts';
+import type { Circle, Ground, Kinds, Row, World } from '../../src/types.ts';
 
 /** The default kind of the test suite (SPEC section 1 numbers; footprint 0.7 · 0.5 · √2 ≈ 0.495 ≤ step 0.6). */
 export const XBOT = {
@@ -43,7 +45,31 @@ export function row(pos: [number, number, number], fields: Partial<Row> = {}): R
   return { kind: 'xbot', pos, ...fields };
 }
 
-type Field = (x: number, z: number) => number;
+export type Field = (x: number, z: number) => number;
+
+/**
+ * What a ground was built from. `height` (and `depth`) as callbacks, or `corner` (and `depthCorner`) on a lattice
+ * of side `cell`; `water` is the level the depth is under (depth = max(0, water − height)) when there is one, the
+ * only kind of water terrain3d can give (M-1); `alongX` when the height ignores z.
+ */
+export interface Scene {
+  height: Field;
+  depth?: Field;
+  water?: number;
+  trees: readonly Circle[];
+  bodies?: readonly Row[];
+  cell?: number;
+  corner?: (i: number, j: number) => number;
+  depthCorner?: (i: number, j: number) => number;
+  alongX: boolean;
+}
+
+const scenes = new WeakMap<Ground, Scene>();
+
+/** The scene a ground of this file was built from (undefined for other grounds). */
+export function sceneOf(g: Ground): Scene | undefined {
+  return scenes.get(g);
+}
 
 /** Every circle of `circles` reaching within r of (x, z), found by brute force (the solids contract of G). */
 export function solidsOf(circles: readonly Circle[]): (x: number, z: number, r: number) => Circle[] {
@@ -56,21 +82,26 @@ export function solidsOf(circles: readonly Circle[]): (x: number, z: number, r: 
     });
 }
 
-/** A ground from a height field, with optional water, trees, lattice cell and blocking rows. */
+/**
+ * A ground from a height field, with optional water (`water`: the level `depth` is under), trees, lattice cell and
+ * blocking rows. A field of one parameter `(x) => …` is taken to ignore z.
+ */
 export function ground(
   height: Field,
-  opts: { depth?: Field; trees?: readonly Circle[]; cell?: number; bodies?: readonly Row[] } = {},
+  opts: { depth?: Field; water?: number; trees?: readonly Circle[]; cell?: number; bodies?: readonly Row[] } = {},
 ): Ground {
-  const g: Ground = { height, solids: solidsOf(opts.trees ?? []) };
+  const trees = opts.trees ?? [];
+  const g: Ground = { height, solids: solidsOf(trees) };
   if (opts.depth !== undefined) g.depth = opts.depth;
   if (opts.cell !== undefined) g.cell = opts.cell;
   if (opts.bodies !== undefined) g.bodies = opts.bodies;
+  scenes.set(g, { height, depth: opts.depth, water: opts.water, trees, bodies: opts.bodies, cell: opts.cell, alongX: height.length <= 1 });
   return g;
 }
 
 /** Flat ground at height h. */
 export function flat(h = 0, opts: { trees?: readonly Circle[]; bodies?: readonly Row[] } = {}): Ground {
-  return ground(() => h, opts);
+  return ground((_x) => h, opts);
 }
 
 /** Flat ground at 0 with a wall (or ledge) of height h on x ≥ x0. */
@@ -112,7 +143,7 @@ export function plane(slope: number): Ground {
  */
 export function lake(shore: number, slope: number, opts: { trees?: readonly Circle[] } = {}): Ground {
   const depth = (x: number): number => Math.max(0, slope * (x - shore));
-  return ground((x) => -depth(x), { depth: (x) => depth(x), ...opts });
+  return ground((x) => -depth(x), { depth: (x) => depth(x), water: 0, ...opts });
 }
 
 /** A U-shaped pocket of overlapping circles: closed toward +z at z = zBack, open toward −z, inner half-width `half`. */
@@ -134,8 +165,15 @@ export function cluster(cx: number, cz: number, count: number, r: number, gap: n
   return out;
 }
 
-/** A lattice ground of side `cell` whose corner (i, j) has height corner(i, j) (asked only at whole multiples). */
-export function lattice(cell: number, corner: (i: number, j: number) => number, opts: { depth?: (i: number, j: number) => number } = {}): Ground {
+/**
+ * A lattice ground of side `cell` whose corner (i, j) has height corner(i, j) (asked only at whole multiples);
+ * `water`: the level its depth is under, when it has one.
+ */
+export function lattice(
+  cell: number,
+  corner: (i: number, j: number) => number,
+  opts: { depth?: (i: number, j: number) => number; water?: number } = {},
+): Ground {
   const at = (f: (i: number, j: number) => number): Field => (x, z) => {
     const i = Math.round(x / cell);
     const j = Math.round(z / cell);
@@ -144,6 +182,7 @@ export function lattice(cell: number, corner: (i: number, j: number) => number, 
   };
   const g: Ground = { height: at(corner), solids: () => [], cell };
   if (opts.depth !== undefined) g.depth = at(opts.depth);
+  scenes.set(g, { height: g.height, depth: g.depth, water: opts.water, trees: [], cell, corner, depthCorner: opts.depth, alongX: false });
   return g;
 }
 
