@@ -25,11 +25,14 @@ export const {
   groundOf,
   Herd,
   Companion,
+  XBOT,
+  terrainGeometry,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;
 
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
+export type { TerrainGeometry } from './terrainGeometry.ts';
 export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 export type { HerdNumberField, HerdFlagField } from './herd.ts';

@@ -8,7 +8,9 @@
 import releaseBase64 from '../build/walker.wasm.base64.js';
 import { companionOn } from './companion/bound.ts';
 import * as companion from './companion/index.ts';
+import { XBOT } from './presets.ts';
 import * as reference from './reference.ts';
+import { terrainGeometry } from './terrainGeometry.ts';
 import type { Herd as HerdOf } from './herd.ts';
 import { decodeBase64 } from './wasm/bytes.ts';
 import { createCore, type WasmCore } from './wasm/core.ts';
@@ -21,7 +23,8 @@ export type Herd = HerdOf;
 
 /**
  * The public API bound to a core: the core's calls, the names that are the same on every core (kinds, rows'
- * helpers, mods, hitscan, gravity, the companion's pure parts), and the companion bound to this core.
+ * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry), and the companion
+ * bound to this core.
  */
 export function walkerOn(core: WasmCore) {
   const Companion = companionOn({ walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers });
@@ -42,6 +45,8 @@ export function walkerOn(core: WasmCore) {
     groundOf: core.groundOf,
     Herd: core.Herd,
     Companion,
+    XBOT,
+    terrainGeometry,
   };
 }
 
