@@ -82,7 +82,7 @@ window.__results = JSON.stringify({ ${COMPARED.map((name) => `${name}: bits(${na
 `;
 
 const HTML = `<!doctype html>
-<html><head><meta charset="utf-8"><title>heightfield-walker consumer</title>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>heightfield-walker consumer</title>
 <style>html, body { margin: 0; height: 100%; overflow: hidden; }</style></head>
 <body><script type="module" src="./page.js"></script></body></html>
 `;
