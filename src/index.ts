@@ -1,7 +1,8 @@
 /**
- * walker: kinematic bodies over heightfield ground with water and circular obstacles, on the wasm core (WX-1, WX-2).
- * The same names as `walker/reference`, ready once imported: the core is instantiated at load (top-level await), in
- * Node and in a browser bundle alike. Hosts without top-level await use `walker/load` (src/load.ts).
+ * heightfield-walker: kinematic bodies over heightfield ground with water and circular obstacles, on the wasm core
+ * (WX-1, WX-2). The same names as `heightfield-walker/reference`, ready once imported: the core is instantiated at load
+ * (top-level await), in Node and in a browser bundle alike. Hosts without top-level await use
+ * `heightfield-walker/load` (src/load.ts).
  * Grounds from this entry's `groundOf` whose mods are built-ins run in wasm; a ground of JS callbacks runs on the
  * reference core — the numbers are the same either way (WX-3, WX-4).
  */

@@ -1,6 +1,6 @@
 /**
  * walker's explicit async loader, for hosts without top-level await: `const walker = await load()` gives the same
- * names as the package entry (`walker`), on a fresh instance of the wasm core (WX-2). `load(bytes)` runs another
+ * names as the package entry (`heightfield-walker`), on a fresh instance of the wasm core (WX-2). `load(bytes)` runs another
  * build of the core (e.g. build/walker.debug.wasm, whose assertions are on); the bytes are checked first (the wasm
  * magic \0asm and version 1) and a sentence is thrown when they are not walker's core.
  * The release build's bytes ship inside the package as a base64 module, so neither fs nor fetch is needed.

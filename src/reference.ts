@@ -1,5 +1,5 @@
 /**
- * walker/reference: the whole public API on the plain-TypeScript core — the oracle the wasm core is tested against.
+ * heightfield-walker/reference: the whole public API on the plain-TypeScript core — the oracle the wasm core is tested against.
  */
 import { companionOn } from './companion/bound.ts';
 import { numbers } from './kinds.ts';
