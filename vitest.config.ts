@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { packageSources } from './scripts/sources.ts';
 
 export default defineConfig({
+  resolve: { alias: packageSources },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,

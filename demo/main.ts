@@ -4,8 +4,8 @@
  * Everything moves on walker; three.js only draws. `window.__walkerDemo` lets the browser test read the state.
  */
 import * as THREE from 'three';
-import { sampleWorld, XBOT } from '../src/sampleWorld.ts';
-import { ATTACK_TIME, CORE_NAME, groundOf, numbers, stand } from './walker.ts';
+import { sampleWorld } from '../src/sampleWorld.ts';
+import { ATTACK_TIME, CORE_NAME, XBOT, groundOf, numbers, stand } from './walker.ts';
 import type { Ground, World } from './walker.ts';
 import { FollowCamera } from './camera.ts';
 import type { DemoHook } from './hook.ts';

@@ -1,11 +1,13 @@
 /**
- * The ground drawn from the very numbers the bodies stand on: the terrain mesh is walker's lattice (G-1) — corners
- * at whole multiples of `cell`, heights = ground.height at the corners, each cell split along the diagonal from its
- * (least x, least z) corner to its (greatest x, greatest z) corner — so a body's feet touch the drawn triangles.
+ * The ground drawn from the very numbers the bodies stand on: the terrain mesh is walker's lattice (G-1, from
+ * terrainGeometry) — corners at whole multiples of `cell`, heights = ground.height at the corners, each cell split
+ * along the diagonal from its (least x, least z) corner to its (greatest x, greatest z) corner — so a body's feet
+ * touch the drawn triangles.
  * Trees and boulders are scatter3d's solid circles (M-2), drawn as instanced meshes at their radii.
  */
 import * as THREE from 'three';
 import { scatterGridOf } from '../src/ground/scatter3d.ts';
+import { terrainGeometry } from './walker.ts';
 import type { Ground, World } from './walker.ts';
 
 /** The square a terrain mesh covers and its lattice. */
@@ -46,54 +48,30 @@ function groundColour(out: THREE.Color, h: number, slope: number, water: number 
 }
 
 /**
- * The terrain mesh: an indexed BufferGeometry over walker's lattice with two triangles per cell along the
- * (least x, least z)–(greatest x, greatest z) diagonal (G-1), vertex-coloured by height and slope.
+ * The terrain mesh: walker's terrainGeometry — the lattice's corners and its two triangles per cell along the
+ * (least x, least z)–(greatest x, greatest z) diagonal (G-1) — vertex-coloured by height and slope.
  */
 export function terrainMesh(ground: Ground, span: TerrainSpan): THREE.Mesh {
-  const n = Math.round((2 * span.half) / span.cell);
-  const side = n + 1;
-  const x0 = -n / 2;
-  const positions = new Float32Array(side * side * 3);
-  const colours = new Float32Array(side * side * 3);
-  const heights = new Float64Array(side * side);
-  for (let j = 0; j < side; j++) {
-    for (let i = 0; i < side; i++) {
-      heights[j * side + i] = ground.height((x0 + i) * span.cell, (x0 + j) * span.cell);
-    }
-  }
+  const { positions, indices, columns, rows } = terrainGeometry(ground, [-span.half, -span.half, span.half, span.half]);
+  const colours = new Float32Array(positions.length);
+  const height = (i: number, j: number): number => positions[(j * columns + i) * 3 + 1];
   const colour = new THREE.Color();
-  for (let j = 0; j < side; j++) {
-    for (let i = 0; i < side; i++) {
-      const k = j * side + i;
-      const h = heights[k];
-      const hx = (heights[j * side + Math.min(i + 1, n)] - heights[j * side + Math.max(i - 1, 0)]) / (2 * span.cell);
-      const hz = (heights[Math.min(j + 1, n) * side + i] - heights[Math.max(j - 1, 0) * side + i]) / (2 * span.cell);
-      positions[k * 3] = (x0 + i) * span.cell;
-      positions[k * 3 + 1] = h;
-      positions[k * 3 + 2] = (x0 + j) * span.cell;
+  for (let j = 0; j < rows; j++) {
+    for (let i = 0; i < columns; i++) {
+      const k = (j * columns + i) * 3;
+      const h = positions[k + 1];
+      const hx = (height(Math.min(i + 1, columns - 1), j) - height(Math.max(i - 1, 0), j)) / (2 * span.cell);
+      const hz = (height(i, Math.min(j + 1, rows - 1)) - height(i, Math.max(j - 1, 0))) / (2 * span.cell);
       groundColour(colour, h, Math.sqrt(hx * hx + hz * hz), span.water, jitter(i, j));
-      colours[k * 3] = colour.r;
-      colours[k * 3 + 1] = colour.g;
-      colours[k * 3 + 2] = colour.b;
-    }
-  }
-  const index = new Uint32Array(n * n * 6);
-  let t = 0;
-  for (let j = 0; j < n; j++) {
-    for (let i = 0; i < n; i++) {
-      const a = j * side + i; // (least x, least z)
-      const b = a + 1; // (greatest x, least z)
-      const c = a + side; // (least x, greatest z)
-      const d = c + 1; // (greatest x, greatest z)
-      // Both triangles share the diagonal a–d, wound counter-clockwise seen from above (+y).
-      index[t++] = a; index[t++] = d; index[t++] = b;
-      index[t++] = a; index[t++] = c; index[t++] = d;
+      colours[k] = colour.r;
+      colours[k + 1] = colour.g;
+      colours[k + 2] = colour.b;
     }
   }
   const geometry = new THREE.BufferGeometry();
   geometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
   geometry.setAttribute('color', new THREE.BufferAttribute(colours, 3));
-  geometry.setIndex(new THREE.BufferAttribute(index, 1));
+  geometry.setIndex(new THREE.BufferAttribute(indices, 1));
   geometry.computeVertexNormals();
   const material = new THREE.MeshLambertMaterial({ vertexColors: true, flatShading: true });
   const mesh = new THREE.Mesh(geometry, material);

@@ -4,12 +4,14 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { packageSources } from '../scripts/sources.ts';
 
 const demo = fileURLToPath(new URL('.', import.meta.url));
 const repo = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   root: demo,
+  resolve: { alias: packageSources },
   base: './',
   build: {
     target: 'es2022',
@@ -17,7 +19,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
   },
-  // The demo imports ../src and ../build (the wasm), outside its own root.
+  // The demo imports heightfield-walker from ../src (and the wasm from ../build), outside its own root.
   server: { host: '127.0.0.1', fs: { allow: [repo] } },
   preview: { host: '127.0.0.1' },
 });

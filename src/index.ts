@@ -1,7 +1,8 @@
 /**
- * walker: kinematic bodies over heightfield ground with water and circular obstacles, on the wasm core (WX-1, WX-2).
- * The same names as `walker/reference`, ready once imported: the core is instantiated at load (top-level await), in
- * Node and in a browser bundle alike. Hosts without top-level await use `walker/load` (src/load.ts).
+ * heightfield-walker: kinematic bodies over heightfield ground with water and circular obstacles, on the wasm core
+ * (WX-1, WX-2). The same names as `heightfield-walker/reference`, ready once imported: the core is instantiated at load
+ * (top-level await), in Node and in a browser bundle alike. Hosts without top-level await use
+ * `heightfield-walker/load` (src/load.ts).
  * Grounds from this entry's `groundOf` whose mods are built-ins run in wasm; a ground of JS callbacks runs on the
  * reference core — the numbers are the same either way (WX-3, WX-4).
  */
@@ -25,11 +26,14 @@ export const {
   groundOf,
   Herd,
   Companion,
+  XBOT,
+  terrainGeometry,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;
 
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
+export type { TerrainGeometry } from './terrainGeometry.ts';
 export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 export type { HerdNumberField, HerdFlagField } from './herd.ts';

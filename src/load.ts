@@ -1,6 +1,6 @@
 /**
  * walker's explicit async loader, for hosts without top-level await: `const walker = await load()` gives the same
- * names as the package entry (`walker`), on a fresh instance of the wasm core (WX-2). `load(bytes)` runs another
+ * names as the package entry (`heightfield-walker`), on a fresh instance of the wasm core (WX-2). `load(bytes)` runs another
  * build of the core (e.g. build/walker.debug.wasm, whose assertions are on); the bytes are checked first (the wasm
  * magic \0asm and version 1) and a sentence is thrown when they are not walker's core.
  * The release build's bytes ship inside the package as a base64 module, so neither fs nor fetch is needed.
@@ -8,7 +8,9 @@
 import releaseBase64 from '../build/walker.wasm.base64.js';
 import { companionOn } from './companion/bound.ts';
 import * as companion from './companion/index.ts';
+import { XBOT } from './presets.ts';
 import * as reference from './reference.ts';
+import { terrainGeometry } from './terrainGeometry.ts';
 import type { Herd as HerdOf } from './herd.ts';
 import { decodeBase64 } from './wasm/bytes.ts';
 import { createCore, type WasmCore } from './wasm/core.ts';
@@ -21,7 +23,8 @@ export type Herd = HerdOf;
 
 /**
  * The public API bound to a core: the core's calls, the names that are the same on every core (kinds, rows'
- * helpers, mods, hitscan, gravity, the companion's pure parts), and the companion bound to this core.
+ * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry), and the companion
+ * bound to this core.
  */
 export function walkerOn(core: WasmCore) {
   const Companion = companionOn({ walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers });
@@ -42,6 +45,8 @@ export function walkerOn(core: WasmCore) {
     groundOf: core.groundOf,
     Herd: core.Herd,
     Companion,
+    XBOT,
+    terrainGeometry,
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * walker/reference: the whole public API on the plain-TypeScript core — the oracle the wasm core is tested against.
+ * heightfield-walker/reference: the whole public API on the plain-TypeScript core — the oracle the wasm core is tested against.
  */
 import { companionOn } from './companion/bound.ts';
 import { numbers } from './kinds.ts';
@@ -17,6 +17,8 @@ export { slide } from './reference/slide.ts';
 export { stand } from './reference/stand.ts';
 export { walk } from './reference/walk.ts';
 export { Herd } from './herd.ts';
+export { XBOT } from './presets.ts';
+export { terrainGeometry, type TerrainGeometry } from './terrainGeometry.ts';
 export * from './companion/index.ts';
 /** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
 export const Companion = companionOn({ walk, seek, stand, numbers });

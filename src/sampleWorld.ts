@@ -2,6 +2,7 @@
  * A ready-made world for trying walker: rolling noise terrain with a lake, trees and boulders, and one kind of body.
  * `npm start`, the autopilot, the benchmarks and the demo all stand on it, so their figures describe the same ground.
  */
+import { XBOT } from './presets.ts';
 import type { World } from './types.ts';
 
 /** The knobs of the sample world; every one has a default. */
@@ -19,13 +20,6 @@ export interface SampleWorldOptions {
   /** Kinds whose rows block bodies of the kind `xbot` (e.g. ['xbot'] for a crowd that keeps apart). */
   bodies?: string[];
 }
-
-/** The body kind of the sample world, as the walker design document tunes it. */
-export const XBOT = {
-  radius: 0.4, height: 1.8, accel: 12, airAccel: 2, turnRate: 10, turnMax: 12,
-  gravity: 20, jumpH: 0.9, step: 0.6, maxSlope: 0.7, slopeBand: 0.1,
-  wade: 0.5, span: 0.5, probe: 2, slide: 4, seekSpeed: 3,
-};
 
 /** Builds the sample world: noise hills (±6 m, 64 m wavelength), water at −2 m, trees and boulders from scatter3d. */
 export function sampleWorld(options: SampleWorldOptions = {}): World {

@@ -1,0 +1,97 @@
+/**
+ * WX-2: the package works outside this repository. `npm pack`, the tarball installed offline into a new app, and
+ * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a Herd, the companion — on the wasm entry
+ * and on heightfield-walker/reference with bit-identical numbers, the loader, the debug build, CommonJS; (b) tsc
+ * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
+ * holds no tests, bench, demo or screenshots and is at most 150 kB. (The page in Chromium: npm run test:browser.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPARED, packAndInstall, packedKb, runCommonJs, runNode, typecheck, TSCONFIGS, type Consumer, type NodeRun } from './consumer.ts';
+
+let consumer: Consumer;
+let node: NodeRun;
+
+beforeAll(() => {
+  consumer = packAndInstall();
+  node = runNode(consumer);
+  console.log(`heightfield-walker tarball: ${packedKb(consumer)}`);
+}, 300_000);
+
+afterAll(() => consumer?.remove());
+
+/** A scene's bits as numbers again, for checking the bodies moved. */
+function numberOf(hex: string): number {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setBigUint64(0, BigInt(`0x${hex}`));
+  return view.getFloat64(0);
+}
+
+type Scene = { wasm: Record<string, unknown>; reference: Record<string, unknown> };
+
+describe('the packed package, installed in a new app', () => {
+  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 150 kB packed', () => {
+    const tops = new Set(consumer.files.map((f) => f.split('/')[0]));
+    expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
+    expect(consumer.files.filter((f) => /test|bench|demo|\.png$|screenshot/.test(f))).toEqual([]);
+    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/reference.js', 'dist/src/load.js', 'dist/build/walker.wasm.base64.js', 'dist/build/walker.wasm', 'dist/build/walker.debug.wasm', 'dist/require.cjs']) {
+      expect(consumer.files).toContain(file);
+    }
+    expect(consumer.packed).toBeLessThanOrEqual(150_000);
+  });
+
+  for (const scene of COMPARED) {
+    it(`WX-2, WX-3: node runs the README's ${scene}.ts on the wasm entry and on /reference, bit for bit the same`, () => {
+      const { wasm, reference } = node[scene] as Scene;
+      expect(wasm).toEqual(reference);
+      expect(JSON.stringify(wasm)).not.toMatch(/"7ff8|"fff8|"7ff0|"fff0/); // no NaN or ±Infinity
+    });
+  }
+
+  it('WX-2: in the Use snippet the npc walks toward its target and the player moves with the stick', () => {
+    const { npc, player } = (node.use as Scene).wasm as { npc: { pos: string[]; air: boolean }; player: { pos: string[] } };
+    const [x, , z] = npc.pos.map(numberOf);
+    expect(Math.hypot(x, z)).toBeGreaterThan(5);
+    expect(Math.hypot(x - 20, z - 30)).toBeLessThan(Math.hypot(20, 30) - 5);
+    const [px, , pz] = player.pos.map(numberOf);
+    expect(Math.hypot(px - 5, pz - 5)).toBeGreaterThan(5);
+  });
+
+  it('HD-1: the Herd snippet steps its 1,000 bodies toward their target', () => {
+    const herd = (node.herd as Scene).wasm as { bodies: string; first: { pos: string[] }; last: { pos: string[] } };
+    expect(numberOf(herd.bodies)).toBe(1000);
+    for (const body of [herd.first, herd.last]) {
+      const [x, , z] = body.pos.map(numberOf);
+      expect(x).toBeGreaterThan(-20);
+      expect(Number.isFinite(z)).toBe(true);
+    }
+    expect(numberOf(herd.first.pos[0])).toBeGreaterThan(-19);
+  });
+
+  it('CO-4: in the companion snippet the ally follows the player and its clip goes from wait to a gait', () => {
+    const { ally, player, clips } = (node.companion as Scene).wasm as { ally: { pos: string[] }; player: { pos: string[] }; clips: string };
+    const [ax, , az] = ally.pos.map(numberOf);
+    const [px, , pz] = player.pos.map(numberOf);
+    expect(Math.hypot(ax - 2, az)).toBeGreaterThan(5);
+    expect(Math.hypot(ax - px, az - pz)).toBeLessThan(5);
+    expect(clips.split(' ')[0]).toBe('wait');
+    expect(clips).toMatch(/walk|run/);
+  });
+
+  it('WX-2: the loader snippet gives the entry\'s names; the debug build loads from heightfield-walker/walker.debug.wasm', () => {
+    for (const name of ['walk', 'seek', 'groundOf', 'Herd', 'Companion', 'XBOT', 'terrainGeometry']) expect(node.loader.names.split(' ')).toContain(name);
+    expect(node.debugNames).toBe(node.loader.names);
+  });
+
+  it('WX-2: CommonJS — the README\'s main.cjs loads through require, and require of the entry throws a sentence', () => {
+    expect(runCommonJs(consumer)).toMatch(/^walker ready: \d+ names\n$/);
+    expect(node.requireError).toBe(
+      "heightfield-walker: the package entry instantiates its wasm core with top-level await, so require('heightfield-walker') cannot load it; use import, or `const { load } = require('heightfield-walker/load')` then `const walker = await load()` (require of an ES module needs Node >= 20.19).",
+    );
+  });
+
+  for (const config of Object.keys(TSCONFIGS)) {
+    it(`WX-2: tsc --noEmit, strict, no skipLibCheck, ${config} tsconfig: the README's snippets and every entry type-check`, () => {
+      expect(typecheck(consumer, config)).toBe('');
+    });
+  }
+});
