@@ -3,7 +3,7 @@
  * byte offset of each field of a kind's Numbers, a Body, a Circle, a Circles list and a Herd, and the call statuses.
  * Read once per core; the field names are src/body.ts's and src/types.ts's, so a field is described in one place.
  */
-import { BODY_FLAGS, BODY_NUMBERS, type BodyFlag, type BodyNumber } from '../body.ts';
+import { BODY_FLAGS, BODY_NUMBERS, type BodyNumber } from '../body.ts';
 import { HERD_FLAGS, HERD_NUMBERS, type HerdFlagField, type HerdNumberField } from '../reference/herd.ts';
 import type { Numbers } from '../types.ts';
 import type { CoreExports } from './exports.ts';
@@ -19,9 +19,8 @@ export interface Layout {
   /** A kind's numbers: [field, byte offset], and the struct's size. */
   readonly numbers: ReadonlyArray<readonly [NumberField, number]>;
   readonly numbersSize: number;
-  /** A body's numbers (f64) and flags (a byte each): [field, byte offset]. */
-  readonly bodyNumbers: ReadonlyArray<readonly [BodyNumber, number]>;
-  readonly bodyFlags: ReadonlyArray<readonly [BodyFlag, number]>;
+  /** Where a body's flags start (its numbers start at 0; both in src/body.ts's order, as writeBodyTo lays them). */
+  readonly bodyFlagsAt: number;
   /** A circle: its size and the byte offsets of x, z and radius. */
   readonly circle: { readonly size: number; readonly x: number; readonly z: number; readonly radius: number };
   /** A list of circles: where its capacity (i32) and data address (u32) are. */
@@ -60,6 +59,22 @@ function herdIndex(c: (name: string) => number, field: string, inBody: number | 
   return index;
 }
 
+/**
+ * Where the core's Body keeps its flags, after checking that it lays out a body as src/body.ts writeBodyTo does: the
+ * numbers from 0 an f64 each, then the flags a byte each, both in src/body.ts's order.
+ */
+function bodyLayout(c: (name: string) => number): number {
+  const flagsAt = c('BODY_FLAGS_AT');
+  const misplaced = [
+    ...BODY_NUMBERS.filter((f, k) => c(`BODY_${upper(f)}`) !== k * 8),
+    ...BODY_FLAGS.filter((f, k) => c(`BODY_${upper(f)}`) !== flagsAt + k),
+  ];
+  if (misplaced.length > 0 || c('BODY_NUMBER_COUNT') !== BODY_NUMBERS.length || c('BODY_FLAG_COUNT') !== BODY_FLAGS.length) {
+    throw new Error(`walker: the wasm core lays out a body's ${misplaced.join(', ') || 'fields'} other than src/body.ts does; the core is out of date (npm run asbuild).`);
+  }
+  return flagsAt;
+}
+
 const layouts = new WeakMap<CoreExports, Layout>();
 
 /** The core's layout, read from its exports once. */
@@ -70,8 +85,7 @@ export function layoutOf(core: CoreExports): Layout {
     layout = {
       numbers: NUMBER_NAMES.map((f) => [f, c(`NUMBERS_${upper(f)}`)] as const),
       numbersSize: c('NUMBERS_SIZE'),
-      bodyNumbers: BODY_NUMBERS.map((f) => [f, c(`BODY_${upper(f)}`)] as const),
-      bodyFlags: BODY_FLAGS.map((f) => [f, c(`BODY_${upper(f)}`)] as const),
+      bodyFlagsAt: bodyLayout(c),
       circle: { size: c('CIRCLE_SIZE'), x: c('CIRCLE_X'), z: c('CIRCLE_Z'), radius: c('CIRCLE_RADIUS') },
       circles: { capacity: c('CIRCLES_CAPACITY'), data: c('CIRCLES_DATA') },
       herd: { numbers: c('HERD_NUMBERS_AT'), flags: c('HERD_FLAGS_AT'), kind: c('HERD_KIND_AT') },

@@ -3,7 +3,7 @@
  * kind's numbers, the body, its blocking circles in; the body and the call's results out. A call is
  * enter → one wasm call → leave, and the wasm call's return value is its status, so nothing else crosses.
  */
-import type { Body } from '../body.ts';
+import { readBodyFrom, writeBodyTo, type Body } from '../body.ts';
 import { moveTooLongError } from '../rows.ts';
 import type { Circle, Numbers } from '../types.ts';
 import type { CoreExports } from './exports.ts';
@@ -47,8 +47,7 @@ export class Scratch {
     this.writeCircles(circles);
     this.writeNumbers(n);
     const { f64, u8 } = this.views.fresh();
-    for (const [field, offset] of this.layout.bodyNumbers) f64[(this.bodyAt + offset) / 8] = body[field];
-    for (const [field, offset] of this.layout.bodyFlags) u8[this.bodyAt + offset] = body[field] ? 1 : 0;
+    writeBodyTo(body, f64, this.bodyAt / 8, u8, this.bodyAt + this.layout.bodyFlagsAt);
     return circles.length;
   }
 
@@ -56,8 +55,7 @@ export class Scratch {
   leave(status: number, body: Body): void {
     if (status === this.layout.moveRefused) throw moveTooLongError(this.result(0), this.result(1));
     const { f64, u8 } = this.views.fresh();
-    for (const [field, offset] of this.layout.bodyNumbers) body[field] = f64[(this.bodyAt + offset) / 8];
-    for (const [field, offset] of this.layout.bodyFlags) body[field] = u8[this.bodyAt + offset] !== 0;
+    readBodyFrom(body, f64, this.bodyAt / 8, u8, this.bodyAt + this.layout.bodyFlagsAt);
   }
 
   /** Result k of the last call: a move made [0, 1], a stand height [0], seek's arrival [0]. */
