@@ -9,7 +9,7 @@ import { Body, F64s, Herd, I32s, Numbers, U8s, alloc, free, reserveCircles } fro
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
-import { seekBody } from './seek';
+import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 
@@ -94,6 +94,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.steep = grownU8(h.steep, n, capacity);
   h.seeking = grownU8(h.seeking, n, capacity);
   h.arrived = grownU8(h.arrived, n, capacity);
+  h.unreachable = grownU8(h.unreachable, n, capacity);
   h.kind = grownI32(h.kind, n, capacity);
   h.memoX = grownF64(h.memoX, n, capacity);
   h.memoZ = grownF64(h.memoZ, n, capacity);
@@ -131,6 +132,7 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.steep));
   free(changetype<usize>(h.seeking));
   free(changetype<usize>(h.arrived));
+  free(changetype<usize>(h.unreachable));
   free(changetype<usize>(h.kind));
   free(changetype<usize>(h.memoX));
   free(changetype<usize>(h.memoZ));
@@ -168,6 +170,7 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.steep[to] = h.steep[from];
   h.seeking[to] = h.seeking[from];
   h.arrived[to] = h.arrived[from];
+  h.unreachable[to] = h.unreachable[from];
   h.kind[to] = h.kind[from];
   h.memoX[to] = h.memoX[from];
   h.memoZ[to] = h.memoZ[from];
@@ -314,13 +317,19 @@ export function herdStep(h: Herd, dt: f64): i32 {
     recall(h, i, n, g, body);
     clearRefusedMove();
     let arrived = h.arrived[i];
-    if (h.seeking[i]) arrived = seekBody(n, g, body, h.targetX[i], h.targetZ[i], h.stop[i]);
+    let unreachable = h.unreachable[i];
+    if (h.seeking[i]) {
+      const answer = seekBody(n, g, body, h.targetX[i], h.targetZ[i], h.stop[i]);
+      arrived = answer == SEEK_ARRIVED;
+      unreachable = answer == SEEK_UNREACHABLE;
+    }
     walkBody(n, g, body, dt, move);
     if (wasMoveRefused() != 0 || !finiteBody(body)) {
       if (failed == -1) failed = i;
       continue;
     }
     h.arrived[i] = arrived;
+    h.unreachable[i] = unreachable;
     storeBody(h, i, body);
     remember(h, i, g, body);
   }

@@ -264,6 +264,7 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   steep: U8s;
   seeking: U8s;
   arrived: U8s;
+  unreachable: U8s;
   kind: I32s;
   /**
    * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
@@ -285,7 +286,7 @@ export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()))
 export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
 /** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
 export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
-/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's arrival in [0]. */
+/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's answer in [0]. */
 export const callResult = changetype<F64s>(memory.data(16));
 
 /** Address of the per-row scratch body (read by the facade). */
@@ -385,4 +386,5 @@ export const HERD_AIR: i32 = offsetof<Herd>("air");
 export const HERD_STEEP: i32 = offsetof<Herd>("steep");
 export const HERD_SEEKING: i32 = offsetof<Herd>("seeking");
 export const HERD_ARRIVED: i32 = offsetof<Herd>("arrived");
+export const HERD_UNREACHABLE: i32 = offsetof<Herd>("unreachable");
 export const HERD_KIND: i32 = offsetof<Herd>("kind");
