@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   Companion, Trail, Tripwire, followSpeed, isGait, locomotionClip, locomotionViolations, planarDistance, planarSpeed,
-  playAnim, stationaryMessage, type WalkerCore,
+  playAnim, stationaryMessage, type LocomotionFrame, type WalkerCore,
 } from '../../src/companion/index.ts';
 import type { Row, World } from '../../src/types.ts';
 import { CORES } from '../cores.ts';
@@ -73,7 +73,7 @@ interface Arg {
   accepts: (v: unknown) => boolean;
 }
 
-const valid = { state: 'FOLLOW', clip: 'walk', commanded: 1, measured: 1, intent: true };
+const valid: LocomotionFrame = { state: 'FOLLOW', clip: 'walk', commanded: 1, measured: 1, intent: true };
 const withField = (field: string, v: unknown): unknown => ({ ...valid, [field]: v });
 
 const ARGS: Arg[] = [
@@ -93,13 +93,13 @@ const ARGS: Arg[] = [
   { name: 'planarSpeed', field: 'planarSpeed dx', accepts: finite, call: (v) => planarSpeed(v as number, 0, 1) },
   { name: 'planarSpeed', field: 'planarSpeed dz', accepts: finite, call: (v) => planarSpeed(0, v as number, 1) },
   { name: 'planarSpeed', field: 'planarSpeed dt', accepts: positive, call: (v) => planarSpeed(1, 1, v as number) },
-  { name: 'locomotionViolations', field: 'locomotionViolations frame', accepts: never, call: (v) => locomotionViolations(v as typeof valid) },
+  { name: 'locomotionViolations', field: 'locomotionViolations frame', accepts: never, call: (v) => locomotionViolations(v as LocomotionFrame) },
   ...(['commanded', 'measured'] as const).map((f): Arg => ({
-    name: 'locomotionViolations', field: `locomotionViolations frame.${f}`, accepts: atLeast0, call: (v) => locomotionViolations(withField(f, v) as typeof valid),
+    name: 'locomotionViolations', field: `locomotionViolations frame.${f}`, accepts: atLeast0, call: (v) => locomotionViolations(withField(f, v) as LocomotionFrame),
   })),
-  { name: 'locomotionViolations', field: 'locomotionViolations frame.intent', accepts: boolean, call: (v) => locomotionViolations(withField('intent', v) as typeof valid) },
-  { name: 'locomotionViolations', field: 'locomotionViolations frame.state', accepts: never, call: (v) => locomotionViolations(withField('state', v) as typeof valid) },
-  { name: 'locomotionViolations', field: 'locomotionViolations frame.clip', accepts: never, call: (v) => locomotionViolations(withField('clip', v) as typeof valid) },
+  { name: 'locomotionViolations', field: 'locomotionViolations frame.intent', accepts: boolean, call: (v) => locomotionViolations(withField('intent', v) as LocomotionFrame) },
+  { name: 'locomotionViolations', field: 'locomotionViolations frame.state', accepts: never, call: (v) => locomotionViolations(withField('state', v) as LocomotionFrame) },
+  { name: 'locomotionViolations', field: 'locomotionViolations frame.clip', accepts: never, call: (v) => locomotionViolations(withField('clip', v) as LocomotionFrame) },
   { name: 'stationaryMessage', field: 'stationaryMessage id', accepts: (v) => typeof v === 'string', call: (v) => stationaryMessage(v as string, 'run', 1, 0) },
   { name: 'stationaryMessage', field: 'stationaryMessage clip', accepts: never, call: (v) => stationaryMessage('a', v as 'run', 1, 0) },
   { name: 'stationaryMessage', field: 'stationaryMessage seconds', accepts: atLeast0, call: (v) => stationaryMessage('a', 'run', v as number, 0) },
