@@ -6,13 +6,13 @@
  * snapshots of the other bodies (HD-2). AssemblyScript-only; the facade is src/wasm/herd.ts.
  */
 import {
-  BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_NUMBER_COUNT, HERD_SEEKING,
+  BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
   HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U8s, alloc, free, numberIndex, reserveCircles,
 } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
-import { seekBody } from './seek';
+import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 
@@ -235,14 +235,21 @@ export function herdStep(h: Herd, dt: f64): i32 {
     recall(h, i, n, g, body);
     clearRefusedMove();
     const arrivals = flagsOf(h, HERD_ARRIVED);
+    const unreachables = flagsOf(h, HERD_UNREACHABLE);
     let arrived = arrivals[i];
-    if (flagsOf(h, HERD_SEEKING)[i]) arrived = seekBody(n, g, body, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i], numbersOf(h, HERD_STOP)[i]);
+    let unreachable = unreachables[i];
+    if (flagsOf(h, HERD_SEEKING)[i]) {
+      const answer = seekBody(n, g, body, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i], numbersOf(h, HERD_STOP)[i]);
+      arrived = answer == SEEK_ARRIVED;
+      unreachable = answer == SEEK_UNREACHABLE;
+    }
     walkBody(n, g, body, dt, move);
     if (wasMoveRefused() != 0 || !finiteBody(body)) {
       if (failed == -1) failed = i;
       continue;
     }
     arrivals[i] = arrived;
+    unreachables[i] = unreachable;
     storeBody(h, i, body);
     remember(h, i, g, body);
   }

@@ -230,8 +230,8 @@ export function reserveCircles(list: Circles, capacity: i32): void {
 /**
  * A herd (assembly/herd.ts): N bodies as structure-of-arrays and their kinds. Its numbers are HERD_NUMBER_COUNT
  * arrays of `capacity` f64 laid one after another — a body's numbers in Body's order, then targetX, targetZ and
- * stop — and its flags HERD_FLAG_COUNT arrays of `capacity` bytes — a body's flags in Body's order, then seeking
- * and arrived — so a field's array is found by its index, and a new field of Body is a new array with no other edit.
+ * stop — and its flags HERD_FLAG_COUNT arrays of `capacity` bytes — a body's flags in Body's order, then seeking,
+ * arrived and unreachable — so a field's array is found by its index, and a new field of Body is a new array with no other edit.
  */
 @unmanaged export class Herd {
   count: i32;
@@ -275,7 +275,8 @@ export const HERD_STOP: i32 = BODY_NUMBER_COUNT + 2;
 export const HERD_NUMBER_COUNT: i32 = BODY_NUMBER_COUNT + 3;
 export const HERD_SEEKING: i32 = BODY_FLAG_COUNT;
 export const HERD_ARRIVED: i32 = BODY_FLAG_COUNT + 1;
-export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 2;
+export const HERD_UNREACHABLE: i32 = BODY_FLAG_COUNT + 2;
+export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 3;
 
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
 
@@ -285,7 +286,7 @@ export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()))
 export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
 /** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
 export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
-/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's arrival in [0]. */
+/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's answer in [0]. */
 export const callResult = changetype<F64s>(memory.data(16));
 
 /** Address of the per-row scratch body (read by the facade). */

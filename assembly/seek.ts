@@ -1,16 +1,31 @@
 /**
- * seek: steering a body toward a target, round obstacles and out of pockets (SE-1..SE-6).
+ * seek: steering a body toward a target, round obstacles and out of pockets, and stopping short of one it cannot
+ * reach (SE-1..SE-7).
  * Twin of src/reference/seek.ts: same functions, same operations, same order.
  */
 import { Body, CALL_DONE, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
-import { entryTime } from './slide';
+import { Move, entryTime, slideBody } from './slide';
 import { callGround } from './bodies';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
 export const MAX_CLUSTER: i32 = 32;
+
+/** seek's answers (SE-1, SE-7): still on its way, arrived within `stop`, or at rest short of a target it cannot reach. */
+export const SEEK_GOING: i32 = 0;
+export const SEEK_ARRIVED: i32 = 1;
+export const SEEK_UNREACHABLE: i32 = 2;
+
+/**
+ * A body slower than this fraction of its seekSpeed has its way checked (SE-7). Why: a body moving well is not
+ * blocked, so only slow bodies — starting, or pressed against what stops them — pay for the check.
+ */
+export const STALL_FRACTION: f64 = 0.5;
+
+/** Length of the move that checks a slow body's way, metres (SE-7): one sample of the way (SL-3's 0.25 m). */
+export const STALL_PROBE: f64 = 0.25;
 
 /** A way round an obstacle: the bearing to aim along and how far it is to the tangent point. */
 @unmanaged export class Tangent {
@@ -30,7 +45,8 @@ export const BLOCKER_PIECE: f64 = 4.0;
 
 /**
  * The first circle, grown by the body's radius, that the straight way from (px, pz) by (dx, dz) passes through
- * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it.
+ * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it; a circle
+ * holding the target blocks nothing (SE-7: the body walks up to it rather than round it for ever).
  * Ties go to the least x, then z, then radius, so the answer does not depend on the order the circles are listed in
  * (a herd lists its bodies from a grid, HD-1). The circle returned is a copy, kept until the next search.
  * The way is cut into `pieces` equal pieces, and piece k's query is the disc round its middle that holds every point
@@ -55,6 +71,9 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
       const o2 = ox * ox + oz * oz;
       const b = ox * dx + oz * dz;
       if (b >= 0.0) continue;
+      const ex = px + dx - c.x;
+      const ez = pz + dz - c.z;
+      if (ex * ex + ez * ez < grown * grown) continue;
       let t: f64 = 0.0;
       if (o2 >= grown * grown) {
         t = entryTime(o2, b, len2, grown);
@@ -156,13 +175,34 @@ export function wayRound(px: f64, pz: f64, tx: f64, tz: f64, t: Tangent): f64 {
   return t.length + Math.sqrt(rx * rx + rz * rz);
 }
 
+const probed = changetype<Move>(memory.data(offsetof<Move>()));
+
+/**
+ * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
+ * when that is shorter, makes less than half of it. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
+ * the body — a solid, a refused rise, deep water — is what blocks it here.
+ */
+export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64, reach: f64): bool {
+  const wl = Math.sqrt(wx * wx + wz * wz);
+  // A want too small to square (a seekSpeed near the least double) has no way to check.
+  if (!(wl > 0.0)) return false;
+  const len = Math.min(STALL_PROBE, reach);
+  const ux = wx / wl;
+  const uz = wz / wl;
+  slideBody(n, g, body, ux * len, uz * len, probed);
+  return probed.x * ux + probed.z * uz < len * 0.5;
+}
+
 const cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
 const clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
 const plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
 const minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
 
-/** Sets the body's want, side and turned toward (tx, tz), and returns whether it has arrived (SE-1..SE-6). */
-export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): bool {
+/**
+ * Sets the body's want, side and turned toward (tx, tz), and answers SEEK_ARRIVED, SEEK_GOING or SEEK_UNREACHABLE
+ * (SE-1..SE-7).
+ */
+export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
   const dx = tx - body.x;
   const dz = tz - body.z;
   const d2 = dx * dx + dz * dz;
@@ -171,7 +211,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.wantZ = 0.0;
     body.side = 0;
     body.turned = 0.0;
-    return true;
+    return SEEK_ARRIVED;
   }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   if (first === null) {
@@ -180,7 +220,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return false;
+    return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
   }
   cluster.data = clusterData;
   cluster.capacity = MAX_CLUSTER + 1;
@@ -202,12 +242,26 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * sin(aim.bearing);
   body.wantZ = n.seekSpeed * cos(aim.bearing);
-  return false;
+  return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
 }
 
-/** Sets the scratch body's want toward (tx, tz) at its kind's seekSpeed (SE-1..SE-6); result[0] is 1 when it has arrived. */
+/**
+ * The end of a seek (SE-7): a grounded body slower than STALL_FRACTION of its seekSpeed whose way along its want is
+ * blocked stops there — want [0, 0], side and turned kept — and answers SEEK_UNREACHABLE; else SEEK_GOING.
+ */
+export function stopIfBlocked(n: Numbers, g: Sampler, body: Body, reach: f64): i32 {
+  if (body.air || !(body.speed < STALL_FRACTION * n.seekSpeed)) return SEEK_GOING;
+  if (!wayBlocked(n, g, body, body.wantX, body.wantZ, reach)) return SEEK_GOING;
+  body.wantX = 0.0;
+  body.wantZ = 0.0;
+  return SEEK_UNREACHABLE;
+}
+
+/**
+ * Sets the scratch body's want toward (tx, tz) at its kind's seekSpeed (SE-1..SE-7); result[0] is seek's answer
+ * (SEEK_GOING, SEEK_ARRIVED or SEEK_UNREACHABLE).
+ */
 export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f64): i32 {
-  const arrived = seekBody(callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
-  callResult[0] = arrived ? 1.0 : 0.0;
+  callResult[0] = <f64>seekBody(callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
   return CALL_DONE;
 }

@@ -183,6 +183,7 @@ export class Herd {
     for (const f of ['targetX', 'targetZ', 'stop'] as const) s.numbers(f)[i] = 0;
     s.flags('seeking')[i] = 0;
     s.flags('arrived')[i] = 0;
+    s.flags('unreachable')[i] = 0;
     s.count = i + 1;
     return i;
   }
@@ -225,6 +226,7 @@ export class Herd {
     s.numbers('stop')[index] = stop;
     s.flags('seeking')[index] = 1;
     s.flags('arrived')[index] = 0;
+    s.flags('unreachable')[index] = 0;
   }
 
   /** Stops body `index` seeking; its want is left as the last seek set it. */
@@ -232,6 +234,7 @@ export class Herd {
     this.checkIndex(index);
     this.storage.flags('seeking')[index] = 0;
     this.storage.flags('arrived')[index] = 0;
+    this.storage.flags('unreachable')[index] = 0;
   }
 
   /**
@@ -293,6 +296,8 @@ export class Herd {
   get steep(): Uint8Array { return this.flags('steep'); }
   get seeking(): Uint8Array { return this.flags('seeking'); }
   get arrived(): Uint8Array { return this.flags('arrived'); }
+  /** Seek's SE-7 answer per body: 1 while it rests short of a target it cannot reach; fresh. */
+  get unreachable(): Uint8Array { return this.flags('unreachable'); }
   /** Each body's kind as an index into `kinds`; fresh. */
   get kind(): Int32Array { this.live(); return this.storage.kinds().subarray(0, this.storage.count); }
 

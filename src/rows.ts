@@ -132,9 +132,10 @@ export function writeCarried(me: Row, body: Body): void {
   me.air = body.air;
 }
 
-/** Writes what seek changes (SE). */
-export function writeSought(me: Row, body: Body): void {
+/** Writes what seek changes (SE), `unreachable` its SE-7 answer. */
+export function writeSought(me: Row, body: Body, unreachable: boolean): void {
   me.want = [body.wantX, body.wantZ];
   me.side = body.side;
   me.turned = body.turned;
+  me.unreachable = unreachable;
 }

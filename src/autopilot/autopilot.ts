@@ -1,7 +1,8 @@
 /**
  * The autopilot probe (CO-11): a deterministic headless run in a generated world. A scripted player runs, walks,
  * stops, attacks rooted, is knocked down, weaves through trees, sprints off and warps far; enemies appear; the
- * companion follows and fights. Every frame is checked against the locomotion invariants (CO-8) and watched by
+ * companion follows and fights. Then the out-of-reach scenes (outOfReach.ts) put the player where the companion
+ * cannot follow on foot. Every frame is checked against the locomotion invariants (CO-8) and watched by
  * the tripwire (CO-9), and the run comes back as a report with a per-frame timeline.
  */
 import type { Ground, Row, World } from '../types.ts';
@@ -13,6 +14,7 @@ import { locomotionViolations } from '../companion/invariants.ts';
 import { planarSpeed } from '../companion/planar.ts';
 import { autopilotWorld } from './world.ts';
 import { PLAYER_SCRIPT, circleWant, steerAlong, type PlayerState } from './playerScript.ts';
+import { formatOutOfReach, runOutOfReach, type OutOfReachResult } from './outOfReach.ts';
 
 /** What a run is given. */
 export interface AutopilotOptions {
@@ -80,6 +82,8 @@ export interface AutopilotReport {
   tripwire: string[];
   /** CO-8 invariant violations, each a sentence with its time. */
   violations: string[];
+  /** The out-of-reach scenes: ledge, cliff, lake, steep slope, plateau (CO-8). */
+  outOfReach: OutOfReachResult[];
   pass: boolean;
   phases: Array<{ name: string; start: number; end: number }>;
   timeline: AutopilotFrame[];
@@ -223,11 +227,16 @@ export function runAutopilot(options: AutopilotOptions): AutopilotReport {
     phases.push({ name: phase.name, start, end: t });
   }
 
+  const outOfReach = runOutOfReach(core, options.groundOf, dt, Kind);
+  for (const r of outOfReach) {
+    tripwire.push(...r.tripwire);
+    violations.push(...r.violations);
+  }
   return {
     seed, dt, seconds: t, frames: timeline.length, clipSeconds, stateSeconds, clipSwitches,
     switchesPerSecond: clipSwitches / t, walkRunSwitches, shortestWalkRunHold, largestGap, settledGap, settledBound,
     teleports: companion.teleports, enemies: enemies.length, enemiesDefeated: defeated, obstructedSeconds, wadingSeconds, playerDistance,
-    tripwire, violations, pass: tripwire.length === 0 && violations.length === 0, phases, timeline,
+    tripwire, violations, outOfReach, pass: tripwire.length === 0 && violations.length === 0 && outOfReach.every((r) => r.pass), phases, timeline,
   };
 }
 
@@ -244,6 +253,7 @@ export function formatReport(r: AutopilotReport): string {
     `trailing gap: largest ${r.largestGap.toFixed(2)} m, settled ${r.settledGap.toFixed(2)} m (bound ${r.settledBound.toFixed(2)} m); obstructed ${r.obstructedSeconds.toFixed(1)} s`,
     `teleports: ${r.teleports}`,
     `enemies defeated: ${r.enemiesDefeated} of ${r.enemies}; wading: ${r.wadingSeconds.toFixed(1)} s`,
+    ...formatOutOfReach(r.outOfReach),
     `tripwire FAILs (CO-9): ${r.tripwire.length}`,
     ...r.tripwire,
     `invariant violations (CO-8): ${r.violations.length}`,

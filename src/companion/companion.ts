@@ -1,9 +1,13 @@
 /**
  * The companion controller (CO-4..CO-10): a walker row driven once per physics frame. Where it moves is decided
  * by its state — FOLLOW's arrival controller on the player's delayed trail, or the combat states' seek — and which
- * clip it shows is decided once, centrally, from its own speed and intent, never from the player's state.
+ * clip it shows is decided once, centrally, from its own measured motion and intent, never from the player's state.
+ * When it cannot close on the player it rejoins: a jump where one gets it up, else a teleport beside the player.
  */
-import type { Ground, Row, World } from '../types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
+import { newBody } from '../body.ts';
+import { readBody } from '../rows.ts';
+import { checkGround } from '../reference/lattice.ts';
 import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import {
@@ -13,9 +17,12 @@ import {
   FOLLOW_DISTANCE,
   FOLLOW_MAX_SPEED,
   FOLLOW_SLOW_RADIUS,
+  IDLE_EPS,
   LEASH_DISTANCE,
+  STUCK_TIME,
   TELEPORT_DISTANCE,
 } from './constants.ts';
+import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg, shown } from './checks.ts';
 import { followSpeed } from './followSpeed.ts';
 import { locomotionClip } from './locomotionClip.ts';
 import { playAnim } from './playAnim.ts';
@@ -50,9 +57,42 @@ function isStanding(enemy: Row): boolean {
   return typeof hp !== 'number' || hp > 0;
 }
 
+/** cos and sin of 22.5°, 45°, … 180°: the turns placeBeside tries, written out so every engine places alike. */
+const RING_TURNS: ReadonlyArray<readonly [number, number]> = [
+  [0.9238795325112867, 0.3826834323650898], [0.7071067811865476, 0.7071067811865476],
+  [0.3826834323650898, 0.9238795325112867], [0, 1], [-0.3826834323650898, 0.9238795325112867],
+  [-0.7071067811865476, 0.7071067811865476], [-0.9238795325112867, 0.3826834323650898], [-1, 0],
+];
+
+/** A body to check rows into (readBody), reused every frame. */
+const scratch = newBody();
+
+/** The fields of a row the companion (and the walk and seek it calls) may write in a frame. */
+const WRITTEN = ['pos', 'vel', 'want', 'yaw', 'jump', 'air', 'steep', 'floor', 'speed', 'side', 'turned', 'unreachable'] as const;
+
+/** Throws unless every field the companion writes can be written on `row` (R-3: a call that throws writes nothing). */
+function checkWritable(row: Row): void {
+  if (!Object.isExtensible(row)) throw badInput('Companion', 'row', row, 'a row that can be written (not frozen, sealed or non-extensible)');
+  for (const field of WRITTEN) {
+    const d = Object.getOwnPropertyDescriptor(row, field);
+    if (d !== undefined && d.set === undefined && d.writable !== true) throw badInput('Companion', `row.${field}`, row[field], 'a writable field');
+  }
+}
+
+/** Throws unless `core` has the four walker calls (WalkerCore). */
+function checkCore(core: unknown): WalkerCore {
+  const c = checkObjectArg('Companion', 'core', core);
+  for (const name of ['walk', 'seek', 'stand', 'numbers'] as const) checkFunctionArg('Companion', `core.${name}`, c[name]);
+  return core as WalkerCore;
+}
+
+/** The companion's own state, as `step` saves it to put back when the frame throws. */
+type Saved = Pick<Companion, 'state' | 'target' | 'clip' | 'clipTime' | 'commanded' | 'measured' | 'intent' | 'gap' | 'teleported' | 'teleports' | 'swing' | 'stuck' | 'jumps'> & { leaping: boolean; jumped: boolean };
+
 /**
- * A companion that follows the player along its delayed trail, teleports back when separated, fights enemies
- * near it, and resolves its clip once per frame with the walk↔run-only debounce (CO-3..CO-10).
+ * A companion that follows the player along its delayed trail, rejoins when it cannot close on it (a jump, else a
+ * teleport beside the player), teleports back when separated, fights enemies near it, and resolves its clip once
+ * per frame from its measured motion with the walk↔run-only debounce (CO-3..CO-10).
  */
 export class Companion {
   /** The walker calls the row is driven with. */
@@ -80,40 +120,106 @@ export class Companion {
   commanded = 0;
   /** The last frame's measured planar speed `|(Δx, Δz)| / dt` (CO-6). */
   measured = 0;
-  /** The last frame's movement intent: FOLLOW's `commanded > 0`, or the combat state's own (CO-6). */
+  /** The last frame's movement intent: FOLLOW's `commanded > 0` or a slide off steep ground, or the combat state's own (CO-6, CO-8). */
   intent = false;
   /** The planar distance to the player at the end of the last frame (CO-8). */
   gap = 0;
-  /** Whether the last frame placed the companion back on the trail (CO-5). */
+  /** Whether the last frame placed the companion beside the player (CO-5, CO-8). */
   teleported = false;
-  /** How many times the companion was placed back on the trail (CO-5). */
+  /** How many times the companion was placed beside the player (CO-5, CO-8). */
   teleports = 0;
+  /** How many rejoining jumps it made (CO-8). */
+  jumps = 0;
+  /** Seconds it has gone without closing on its aim while outside the follow ring (CO-8: STUCK_TIME). */
+  stuck = 0;
   /** Seconds into the current `atk1` swing (CO-10). */
   swing = 0;
 
   private readonly onHit: ((enemy: Row) => void) | undefined;
   private readonly wire: Tripwire | null;
   private readonly point: number[] = [0, 0];
+  /** A rejoining jump is under way: FOLLOW heads straight at the trail point until the body lands. */
+  private leaping = false;
+  /** This stuck spell already tried its jump; the next rejoin is a teleport. */
+  private jumped = false;
 
-  /** A companion driving `options.row` with the walker calls of `core` (either entry's) (CO-4). */
+  /**
+   * A companion driving `options.row` with the walker calls of `core` (either entry's) (CO-4). Every option is
+   * checked here — a missing or bad row, world, ground or callback is refused with a sentence naming it.
+   */
   constructor(core: WalkerCore, options: CompanionOptions) {
+    checkCore(core);
+    const o = checkObjectArg('Companion', 'options', options);
+    if (o.row === undefined) throw badInput('Companion', 'options.row', o.row, "the companion's walker row (an object with pos)");
+    const row = checkObjectArg('Companion', 'options.row', o.row) as Row;
+    readBody(row, scratch);
+    checkWritable(row);
+    checkObjectArg('Companion', 'options.world', o.world);
+    core.numbers(row, o.world as World);
+    checkGround(o.ground as Ground);
+    if (o.id !== undefined && typeof o.id !== 'string') throw badInput('Companion', 'options.id', o.id, 'a string or nothing');
+    checkFunctionArg('Companion', 'options.tripwire', o.tripwire, true);
+    checkFunctionArg('Companion', 'options.onHit', o.onHit, true);
+    this.trail = new Trail(undefined, o.trailCapacity as number | undefined);
     this.core = core;
-    this.row = options.row;
-    this.world = options.world;
-    this.ground = options.ground;
-    this.id = options.id ?? 'companion';
-    this.onHit = options.onHit;
-    this.trail = new Trail(undefined, options.trailCapacity);
-    this.wire = options.tripwire ? new Tripwire(this.id, options.tripwire) : null;
+    this.row = row;
+    this.world = o.world as World;
+    this.ground = o.ground as Ground;
+    this.id = (o.id as string | undefined) ?? 'companion';
+    this.onHit = o.onHit as ((enemy: Row) => void) | undefined;
+    this.wire = o.tripwire ? new Tripwire(this.id, o.tripwire as (message: string) => void) : null;
   }
 
   /**
    * Steps the companion once, after the player has moved this frame: records the trail, decides the state,
-   * moves the row, then resolves and plays the clip (CO-3..CO-10). `enemies` are rows it may fight; one whose
-   * `hp` is a number ≤ 0 is down and ignored. The player's own state is never read.
+   * moves the row, rejoins when stuck, then resolves and plays the clip (CO-3..CO-10). `enemies` are rows it may
+   * fight; one whose `hp` is a number ≤ 0 is down and ignored. The player's own state is never read.
+   * Every argument is checked first; a frame that throws leaves the companion and its row exactly as they were.
    */
   step(dt: number, player: Row, enemies: readonly Row[] = []): void {
-    if (!(dt > 0) || !Number.isFinite(dt)) throw new Error(`Companion.step needs a finite dt > 0, got ${dt}.`);
+    this.checkStep(dt, player, enemies);
+    const saved = this.save();
+    const row = { ...this.row };
+    try {
+      this.advance(dt, player, enemies);
+    } catch (error) {
+      this.restore(saved, row);
+      throw error;
+    }
+    this.wire?.watch(this.clip, this.measured, dt);
+  }
+
+  /** Throws, naming the argument, unless dt, the player and the enemies are ones a frame can use; nothing is written. */
+  private checkStep(dt: unknown, player: unknown, enemies: unknown): void {
+    if (typeof dt !== 'number' || !Number.isFinite(dt) || !(dt > 0)) throw badInput('Companion.step', 'dt', dt, 'a finite number > 0');
+    const p = checkObjectArg('Companion.step', 'player', player);
+    checkPositionArg('Companion.step', 'player.pos', p.pos);
+    if (!Array.isArray(enemies)) throw badInput('Companion.step', 'enemies', enemies, 'an array of rows');
+    for (let i = 0; i < enemies.length; i++) {
+      const e = checkObjectArg('Companion.step', `enemies[${i}]`, i in enemies ? enemies[i] : undefined);
+      checkPositionArg('Companion.step', `enemies[${i}].pos`, e.pos);
+      if (e.hp !== undefined && (typeof e.hp !== 'number' || Number.isNaN(e.hp))) throw badInput('Companion.step', `enemies[${i}].hp`, e.hp, 'a number or nothing');
+    }
+    readBody(this.row, scratch);
+    checkWritable(this.row);
+  }
+
+  private save(): Saved {
+    const { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, leaping, jumped } = this;
+    return { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, leaping, jumped };
+  }
+
+  /** Puts back the companion's state, its trail and every field of its row as `save` and the shallow copy `row` held. */
+  private restore(saved: Saved, row: Row): void {
+    Object.assign(this, saved);
+    this.trail.unrecord();
+    const now = this.row;
+    for (const key of Object.keys(now)) if (!(key in row)) delete now[key];
+    for (const key of Object.keys(row)) if (!Object.is(now[key], row[key])) now[key] = row[key];
+  }
+
+  /** One frame's work, after the checks (see `step`). */
+  private advance(dt: number, player: Row, enemies: readonly Row[]): void {
     this.trail.record(player.pos[0], player.pos[2], dt);
     const x0 = this.row.pos[0];
     const z0 = this.row.pos[2];
@@ -122,7 +228,11 @@ export class Companion {
     this.teleported = this.teleportIfSeparated(gap, player);
     if (!this.teleported) {
       this.decide(gap, enemies);
+      const aiming = this.aimOf(player);
+      const before = aiming ? this.distanceToPoint() : 0;
       this.move(dt, gap, player);
+      const closed = aiming ? before - this.distanceToPoint() : 0;
+      this.teleported = this.rejoinIfStuck(dt, gap, aiming, closed, player);
     }
     this.measured = this.teleported ? 0 : planarSpeed(this.row.pos[0] - x0, this.row.pos[2] - z0, dt);
     this.gap = planarDistance(this.row.pos, player.pos);
@@ -130,23 +240,79 @@ export class Companion {
     const playing = playAnim(this.clip, held, this.resolveClip());
     this.clipTime = playing === this.clip ? held : 0;
     this.clip = playing;
-    this.wire?.watch(this.clip, this.measured, dt);
   }
 
   /**
-   * The clip this frame asks for, resolved once, centrally (CO-6): `atk1` while attacking; in FOLLOW from the
-   * commanded speed; in the other states from the measured planar speed; each with the state's own intent.
+   * The clip this frame asks for, resolved once, centrally, from the measured planar motion (CO-6, CO-8): `atk1`
+   * while attacking; in FOLLOW from the lesser of the commanded and the measured speed (the measured alone while
+   * sliding on steep ground); in the other states from the measured speed; each with the state's own intent.
    */
   protected resolveClip(): Clip {
     if (this.state === 'ATTACK') return 'atk1';
-    const speed = this.state === 'FOLLOW' ? this.commanded : this.measured;
+    const speed = this.state === 'FOLLOW' && this.row.steep !== true ? Math.min(this.commanded, this.measured) : this.measured;
     return locomotionClip(this.intent, speed, this.clip);
   }
 
+  /** Where this frame's state heads, written into the scratch point: FOLLOW the trail point, REGROUP the player; false for the fight states. */
+  private aimOf(player: Row): boolean {
+    if (this.state === 'FOLLOW') {
+      this.trail.target(this.point);
+      return true;
+    }
+    if (this.state === 'REGROUP') {
+      this.aimAt(player.pos);
+      return true;
+    }
+    return false;
+  }
+
+  /** The planar distance from the row to the scratch point. */
+  private distanceToPoint(): number {
+    const dx = this.point[0] - this.row.pos[0];
+    const dz = this.point[1] - this.row.pos[2];
+    return Math.sqrt(dx * dx + dz * dz);
+  }
+
   /**
-   * The teleport backstop (CO-5): beyond TELEPORT_DISTANCE from the player the companion is placed at the trail
-   * point, on the ground, at rest, and goes back to FOLLOW. Choice: it waits while the trail point itself is still
-   * beyond TELEPORT_DISTANCE (the trail still spans a warp of the player's own), so one separation is one teleport.
+   * The stuck rule (CO-8): outside the follow ring, wanting to close (followSpeed ≥ IDLE_EPS), a frame that closed
+   * less than IDLE_EPS·dt on its aim adds dt to `stuck`; any other frame clears it. At STUCK_TIME the companion
+   * rejoins: it jumps when grounded, not yet jumped this spell, and a jump gets it onto the player's ground (higher
+   * than a step, within floor + jumpH + step); otherwise it is placed beside the player. Returns whether it was placed.
+   */
+  private rejoinIfStuck(dt: number, gap: number, aiming: boolean, closed: number, player: Row): boolean {
+    const row = this.row;
+    if (this.leaping && row.air !== true) this.leaping = false;
+    const wanted = followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED);
+    if (!aiming || !(gap > FOLLOW_DISTANCE)) {
+      this.stuck = 0;
+      this.jumped = false;
+      return false;
+    }
+    if (wanted < IDLE_EPS || closed >= IDLE_EPS * dt) {
+      this.stuck = 0;
+      return false;
+    }
+    this.stuck += dt;
+    if (this.stuck < STUCK_TIME) return false;
+    this.stuck = 0;
+    const n = this.core.numbers(row, this.world);
+    const up = this.core.stand(n, this.ground, player.pos[0], player.pos[2]);
+    const floor = typeof row.floor === 'number' ? row.floor : row.pos[1];
+    if (!this.jumped && row.air !== true && up > row.pos[1] + n.step && up <= floor + n.jumpH + n.step) {
+      this.jumped = true;
+      this.leaping = true;
+      this.jumps += 1;
+      row.jump = true;
+      return false;
+    }
+    this.placeBeside(player, n);
+    return true;
+  }
+
+  /**
+   * The teleport backstop (CO-5): beyond TELEPORT_DISTANCE from the player the companion is placed beside it (see
+   * placeBeside), at rest, and goes back to FOLLOW. Choice: it waits while the trail point itself is still beyond
+   * TELEPORT_DISTANCE (the trail still spans a warp of the player's own), so one separation is one teleport.
    */
   private teleportIfSeparated(gap: number, player: Row): boolean {
     if (!(gap > TELEPORT_DISTANCE)) return false;
@@ -154,7 +320,40 @@ export class Companion {
     const px = player.pos[0] - x;
     const pz = player.pos[2] - z;
     if (Math.sqrt(px * px + pz * pz) > TELEPORT_DISTANCE) return false;
-    const y = this.core.stand(this.core.numbers(this.row, this.world), this.ground, x, z);
+    this.placeBeside(player, this.core.numbers(this.row, this.world));
+    return true;
+  }
+
+  /**
+   * Puts the companion at rest on the first spot that is standable, dry and out of solids (spotFits): the trail
+   * point, else one of 16 spots on the follow ring round the player, starting behind it and alternating sides; the
+   * trail point when none fits. Goes back to FOLLOW (CO-5, CO-8).
+   */
+  private placeBeside(player: Row, n: Numbers): void {
+    const [tx, tz] = this.trail.target(this.point);
+    const ground = this.core.stand(n, this.ground, player.pos[0], player.pos[2]);
+    let x = tx;
+    let z = tz;
+    if (!this.spotFits(n, x, z, ground)) {
+      let bx = tx - player.pos[0];
+      let bz = tz - player.pos[2];
+      const bl = Math.sqrt(bx * bx + bz * bz);
+      bx = bl > 0 ? bx / bl : 0;
+      bz = bl > 0 ? bz / bl : -1;
+      for (let k = 1; k < 16; k++) {
+        // Spot k: the bearing behind the player turned by ±22.5° steps, nearest first.
+        const [c, sin] = RING_TURNS[Math.ceil(k / 2) - 1];
+        const s = k % 2 === 1 ? sin : -sin;
+        const sx = player.pos[0] + FOLLOW_DISTANCE * (bx * c - bz * s);
+        const sz = player.pos[2] + FOLLOW_DISTANCE * (bx * s + bz * c);
+        if (this.spotFits(n, sx, sz, ground)) {
+          x = sx;
+          z = sz;
+          break;
+        }
+      }
+    }
+    const y = this.core.stand(n, this.ground, x, z);
     const row = this.row;
     row.pos = [x, y, z];
     row.vel = [0, 0, 0];
@@ -166,10 +365,40 @@ export class Companion {
     row.side = 0;
     row.turned = 0;
     row.jump = false;
+    row.unreachable = false;
     this.state = 'FOLLOW';
     this.target = null;
     this.intent = false;
+    this.stuck = 0;
+    this.jumped = false;
+    this.leaping = false;
     this.teleports += 1;
+  }
+
+  /**
+   * Whether the body can be put down at (x, z) (CO-5, CO-8): on the player's ground (stand height within a step of
+   * `ground`), walkable (the stand height's slope by central differences, as ST-3 measures it, within maxSlope),
+   * dry (the ground's depth at the four corner feet within wade) and out of every solid grown by the radius.
+   */
+  private spotFits(n: Numbers, x: number, z: number, ground: number): boolean {
+    const g = this.ground;
+    const h = this.core.stand(n, g, x, z);
+    if (!(Math.abs(h - ground) <= n.step)) return false;
+    const e = Math.max(n.span / 2, 0.05);
+    const sx = (this.core.stand(n, g, x + e, z) - this.core.stand(n, g, x - e, z)) / (2 * e);
+    const sz = (this.core.stand(n, g, x, z + e) - this.core.stand(n, g, x, z - e)) / (2 * e);
+    if (!(Math.sqrt(sx * sx + sz * sz) <= n.maxSlope)) return false;
+    if (g.depth !== undefined) {
+      const half = n.span / 2;
+      const depth = (g.depth(x - half, z - half) + g.depth(x + half, z - half) + g.depth(x - half, z + half) + g.depth(x + half, z + half)) / 4;
+      if (!(depth <= n.wade)) return false;
+    }
+    for (const c of g.solids(x, z, n.radius)) {
+      const dx = c.x - x;
+      const dz = c.z - z;
+      const reach = c.radius + n.radius;
+      if (dx * dx + dz * dz < reach * reach) return false;
+    }
     return true;
   }
 
@@ -263,8 +492,8 @@ export class Companion {
    * velocity and the row walks, so wherever nothing blocks it the body moves exactly as commanded, and where
    * something does it slides round it or steps up it like any walker body.
    * Choice: the heading is the one `seek` takes toward the trail point — straight at it while the line is clear
-   * (SE-3), along a tangent round a tree cluster that stands in the way (SE-4) — so a companion cutting a corner
-   * the player went round does not run into the trunk and run in place against it.
+   * (SE-3), along a tangent round a tree cluster that stands in the way (SE-4), none when the way is blocked (SE-7)
+   * — so a companion cutting a corner the player went round does not run into the trunk and run in place against it.
    */
   private follow(dt: number, gap: number): void {
     const row = this.row;
@@ -273,7 +502,8 @@ export class Companion {
     const dz = tz - row.pos[2];
     const toTrail = Math.sqrt(dx * dx + dz * dz);
     this.core.seek(row, this.world, this.point, 0, this.ground);
-    const [hx, hz] = row.want ?? [0, 0];
+    // A rejoining jump heads straight at the trail point: seek, blocked at the foot of the rise, wants nothing (SE-7).
+    const [hx, hz] = this.leaping ? [dx, dz] : (row.want ?? [0, 0]);
     const heading = Math.sqrt(hx * hx + hz * hz);
     const speed = heading > 0 ? Math.min(followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED), toTrail / dt) : 0;
     const vx = speed > 0 ? (hx / heading) * speed : 0;
@@ -281,8 +511,9 @@ export class Companion {
     row.vel = [vx, row.vel?.[1] ?? 0, vz];
     row.want = [vx, vz];
     this.commanded = speed;
-    this.intent = speed > 0;
     this.core.walk(row, this.world, dt, this.ground);
+    // A slide off steep ground is shown, not hidden under `wait` (CO-8): the companion walks off ground it cannot stand on.
+    this.intent = speed > 0 || row.steep === true;
   }
 
   /** One frame of the rooted swing (CO-10): no horizontal motion; the hit lands when the swing completes. */

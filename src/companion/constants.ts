@@ -33,6 +33,13 @@ export const IDLE_EPS = 0.1;
 /** How long a walk↔run switch is held back after the last clip change, in seconds (CO-7); also the tripwire's window (CO-9). */
 export const ANIM_HOLD_TIME = 0.3;
 
+/**
+ * After this long outside the follow ring without closing on its aim (the trail point, or the player in REGROUP) the
+ * companion rejoins: a jump where one gets it onto the player's ground, else a teleport beside the player, in
+ * seconds (CO-8). Long enough to go round a tree, short enough that a player never waits on it.
+ */
+export const STUCK_TIME = 1.5;
+
 /** An enemy within this planar distance of the companion draws it into ENGAGE, in metres (CO-10). */
 export const AGGRO_RANGE = 8;
 

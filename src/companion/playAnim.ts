@@ -5,12 +5,17 @@
  */
 import { ANIM_HOLD_TIME } from './constants.ts';
 import { isGait, type Clip } from './clips.ts';
+import { checkClipArg, checkFiniteArg } from './checks.ts';
 
 /**
  * The clip to play this frame when `wanted` is asked for while `current` has played for `held` seconds:
- * `current` when the switch is walk↔run and `held < ANIM_HOLD_TIME`, otherwise `wanted` (CO-7).
+ * `current` when the switch is walk↔run and `held < ANIM_HOLD_TIME`, otherwise `wanted` (CO-7). Clips that are not
+ * one of the four, or a `held` that is not a finite number ≥ 0, are refused with a sentence.
  */
 export function playAnim(current: Clip, held: number, wanted: Clip): Clip {
+  checkClipArg('playAnim', 'current', current);
+  checkFiniteArg('playAnim', 'held', held, 0);
+  checkClipArg('playAnim', 'wanted', wanted);
   if (wanted !== current && isGait(wanted) && isGait(current) && held < ANIM_HOLD_TIME) return current;
   return wanted;
 }

@@ -4,6 +4,10 @@
  * over the bridge) instead of cutting straight at them.
  */
 import { TRAIL_DELAY } from './constants.ts';
+import { badInput, checkFiniteArg } from './checks.ts';
+
+/** The most samples a trail may keep (a million: an hour at 240 Hz), so a capacity can never exhaust memory. */
+export const MAX_TRAIL_CAPACITY = 1_000_000;
 
 /**
  * A ring buffer of planar positions with the time step that led to each. Memory is fixed at construction: when
@@ -20,11 +24,18 @@ export class Trail {
   private readonly dts: Float64Array;
   private newest = -1;
   private count = 0;
+  // What the last record overwrote, so `unrecord` can put it back.
+  private readonly undone = new Float64Array(3);
 
-  /** A trail read `delay` seconds behind, keeping at most `capacity` (≥ 2) samples (CO-3). */
+  /**
+   * A trail read `delay` seconds behind, keeping at most `capacity` samples (CO-3): a delay that is not a finite number
+   * ≥ 0, or a capacity that is not a whole number from 2 to MAX_TRAIL_CAPACITY, is refused with a sentence.
+   */
   constructor(delay = TRAIL_DELAY, capacity = 128) {
-    if (!(delay >= 0) || !Number.isFinite(delay)) throw new Error(`Trail delay must be a finite number ≥ 0, got ${delay}.`);
-    if (!Number.isInteger(capacity) || capacity < 2) throw new Error(`Trail capacity must be an integer ≥ 2, got ${capacity}.`);
+    checkFiniteArg('Trail', 'delay', delay, 0);
+    if (!Number.isInteger(capacity) || capacity < 2 || capacity > MAX_TRAIL_CAPACITY) {
+      throw badInput('Trail', 'capacity', capacity, `a whole number from 2 to ${MAX_TRAIL_CAPACITY}`);
+    }
     this.delay = delay;
     this.capacity = capacity;
     this.xs = new Float64Array(capacity);
@@ -37,13 +48,36 @@ export class Trail {
     return this.count;
   }
 
-  /** Records the position (x, z) reached `dt` seconds after the previous sample (`dt` of the first is ignored) (CO-3). */
+  /**
+   * Records the position (x, z) reached `dt` seconds after the previous sample (`dt` of the first is ignored) (CO-3);
+   * x and z must be finite and dt a finite number ≥ 0.
+   */
   record(x: number, z: number, dt: number): void {
+    checkFiniteArg('Trail.record', 'x', x);
+    checkFiniteArg('Trail.record', 'z', z);
+    checkFiniteArg('Trail.record', 'dt', dt, 0);
     this.newest = (this.newest + 1) % this.capacity;
+    this.undone[0] = this.xs[this.newest];
+    this.undone[1] = this.zs[this.newest];
+    this.undone[2] = this.dts[this.newest];
     this.xs[this.newest] = x;
     this.zs[this.newest] = z;
     this.dts[this.newest] = this.count === 0 ? 0 : dt;
     if (this.count < this.capacity) this.count += 1;
+  }
+
+  /**
+   * Takes back the last `record`, putting back the sample it overwrote (one step only). Why: a Companion.step that
+   * throws leaves its companion as it was, trail included.
+   */
+  unrecord(): void {
+    if (this.count === 0) return;
+    this.xs[this.newest] = this.undone[0];
+    this.zs[this.newest] = this.undone[1];
+    this.dts[this.newest] = this.undone[2];
+    this.newest = (this.newest + this.capacity - 1) % this.capacity;
+    if (this.count < this.capacity) this.count -= 1;
+    if (this.count === 0) this.newest = -1;
   }
 
   /** Forgets every sample (after a scene change, say); the next `record` starts a new trail. */
@@ -54,10 +88,12 @@ export class Trail {
 
   /**
    * Writes into `out` the position `delay` seconds before the newest sample, interpolated between the two samples
-   * either side of that time; the oldest sample when the trail is younger than `delay` (CO-3). Throws on an empty trail.
+   * either side of that time; the oldest sample when the trail is younger than `delay` (CO-3). Throws on an empty trail
+   * and on an `out` that is not an array.
    */
   target(out: number[] = [0, 0]): number[] {
-    if (this.count === 0) throw new Error('Trail.target needs at least one recorded sample; call record first.');
+    if (!Array.isArray(out) || Object.isFrozen(out)) throw badInput('Trail.target', 'out', out, 'a writable array');
+    if (this.count === 0) throw new Error('walker: Trail.target found no recorded sample; expected record to be called first.');
     let i = this.newest;
     let age = 0; // age of sample i
     for (let kept = 1; kept < this.count; kept++) {

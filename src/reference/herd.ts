@@ -8,14 +8,17 @@
 import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Body } from '../body.ts';
 import type { Circle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
-import { seekBody } from './seek.ts';
+import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide.ts';
 import { walkBody } from './walk.ts';
 
 /** A herd's f64 arrays: a body's numbers, then its seek target (`stop` is the arrival distance). */
 export const HERD_NUMBERS = [...BODY_NUMBERS, 'targetX', 'targetZ', 'stop'] as const;
-/** A herd's flag arrays (0 or 1): a body's flags, then `seeking` (it seeks its target each step) and `arrived` (seek's answer). */
-export const HERD_FLAGS = [...BODY_FLAGS, 'seeking', 'arrived'] as const;
+/**
+ * A herd's flag arrays (0 or 1): a body's flags, then `seeking` (it seeks its target each step), and seek's answer:
+ * `arrived`, or `unreachable` (SE-7).
+ */
+export const HERD_FLAGS = [...BODY_FLAGS, 'seeking', 'arrived', 'unreachable'] as const;
 
 export type HerdNumberField = (typeof HERD_NUMBERS)[number];
 export type HerdFlagField = (typeof HERD_FLAGS)[number];
@@ -89,7 +92,7 @@ const blockers: Circle[] = [];
  * Steps every body once (HD-1, HD-2): seek toward its target when it has one, then walk, each body blocked by the
  * start-of-step positions of the bodies its kind lists. Returns STEPPED when every body stepped. A body whose inputs
  * a per-row call would refuse stops the step before anything moves: the answer is its index. A body whose step
- * would write a non-finite number, or whose move was refused, is left as it was (its `arrived` too) and the others
+ * would write a non-finite number, or whose move was refused, is left as it was (its `arrived` and `unreachable` too) and the others
  * step: the answer is −2 − its index (the first). A blocking herd costs O(N²) here (the wasm twin files a grid).
  */
 export function herdStep(h: Herd, dt: number): number {
@@ -111,13 +114,19 @@ export function herdStep(h: Herd, dt: number): number {
     forget(g);
     clearRefusedMove();
     let arrived = a.flags('arrived')[i] !== 0;
-    if (a.flags('seeking')[i] !== 0) arrived = seekBody(n, g, body, a.numbers('targetX')[i], a.numbers('targetZ')[i], a.numbers('stop')[i]);
+    let unreachable = a.flags('unreachable')[i] !== 0;
+    if (a.flags('seeking')[i] !== 0) {
+      const answer = seekBody(n, g, body, a.numbers('targetX')[i], a.numbers('targetZ')[i], a.numbers('stop')[i]);
+      arrived = answer === SEEK_ARRIVED;
+      unreachable = answer === SEEK_UNREACHABLE;
+    }
     walkBody(n, g, body, dt, move);
     if (wasMoveRefused() || !finiteBody(body)) {
       if (failed === -1) failed = i;
       continue;
     }
     a.flags('arrived')[i] = arrived ? 1 : 0;
+    a.flags('unreachable')[i] = unreachable ? 1 : 0;
     storeBody(a, i, body);
   }
   return failed === -1 ? STEPPED : -2 - failed;

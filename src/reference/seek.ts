@@ -1,5 +1,6 @@
 /**
- * seek: steering a body toward a target, round obstacles and out of pockets (SE-1..SE-6).
+ * seek: steering a body toward a target, round obstacles and out of pockets, and stopping short of one it cannot
+ * reach (SE-1..SE-7).
  * Twin of assembly/seek.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
@@ -7,12 +8,26 @@ import { checkFinite, checkNumber, checkVector, readBody, writeSought } from '..
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { entryTime } from './slide.ts';
+import { Move, entryTime, slideBody } from './slide.ts';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math.ts';
 import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
 export const MAX_CLUSTER = 32;
+
+/** seek's answers (SE-1, SE-7): still on its way, arrived within `stop`, or at rest short of a target it cannot reach. */
+export const SEEK_GOING = 0;
+export const SEEK_ARRIVED = 1;
+export const SEEK_UNREACHABLE = 2;
+
+/**
+ * A body slower than this fraction of its seekSpeed has its way checked (SE-7). Why: a body moving well is not
+ * blocked, so only slow bodies — starting, or pressed against what stops them — pay for the check.
+ */
+export const STALL_FRACTION = 0.5;
+
+/** Length of the move that checks a slow body's way, metres (SE-7): one sample of the way (SL-3's 0.25 m). */
+export const STALL_PROBE = 0.25;
 
 /** A way round an obstacle: the bearing to aim along and how far it is to the tangent point. */
 export class Tangent {
@@ -32,7 +47,8 @@ export const BLOCKER_PIECE = 4.0;
 
 /**
  * The first circle, grown by the body's radius, that the straight way from (px, pz) by (dx, dz) passes through
- * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it.
+ * (SE-3), or null when the line is clear. A circle the body is inside blocks only a way deeper into it; a circle
+ * holding the target blocks nothing (SE-7: the body walks up to it rather than round it for ever).
  * Ties go to the least x, then z, then radius, so the answer does not depend on the order the circles are listed in
  * (a herd lists its bodies from a grid, HD-1).
  * The way is cut into `pieces` equal pieces, and piece k's query is the disc round its middle that holds every point
@@ -57,6 +73,9 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
       const o2 = ox * ox + oz * oz;
       const b = ox * dx + oz * dz;
       if (b >= 0.0) continue;
+      const ex = px + dx - c.x;
+      const ez = pz + dz - c.z;
+      if (ex * ex + ez * ez < grown * grown) continue;
       let t = 0.0;
       if (o2 >= grown * grown) {
         t = entryTime(o2, b, len2, grown);
@@ -159,12 +178,33 @@ export function wayRound(px: number, pz: number, tx: number, tz: number, t: Tang
   return t.length + Math.sqrt(rx * rx + rz * rz);
 }
 
+const probed = new Move();
+
+/**
+ * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
+ * when that is shorter, makes less than half of it. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
+ * the body — a solid, a refused rise, deep water — is what blocks it here.
+ */
+export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: number, wz: number, reach: number): boolean {
+  const wl = Math.sqrt(wx * wx + wz * wz);
+  // A want too small to square (a seekSpeed near the least double) has no way to check.
+  if (!(wl > 0.0)) return false;
+  const len = Math.min(STALL_PROBE, reach);
+  const ux = wx / wl;
+  const uz = wz / wl;
+  slideBody(n, g, body, ux * len, uz * len, probed);
+  return probed.x * ux + probed.z * uz < len * 0.5;
+}
+
 const cluster: Circle[] = [];
 const plus = new Tangent();
 const minus = new Tangent();
 
-/** Sets the body's want, side and turned toward (tx, tz), and returns whether it has arrived (SE-1..SE-6). */
-export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): boolean {
+/**
+ * Sets the body's want, side and turned toward (tx, tz), and answers SEEK_ARRIVED, SEEK_GOING or SEEK_UNREACHABLE
+ * (SE-1..SE-7).
+ */
+export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): number {
   const dx = tx - body.x;
   const dz = tz - body.z;
   const d2 = dx * dx + dz * dz;
@@ -173,7 +213,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.wantZ = 0.0;
     body.side = 0;
     body.turned = 0.0;
-    return true;
+    return SEEK_ARRIVED;
   }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   if (first === null) {
@@ -182,7 +222,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return false;
+    return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
   }
   gatherCluster(n, g, first, cluster);
   const toward = atan2(dx, dz);
@@ -202,20 +242,32 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * sin(aim.bearing);
   body.wantZ = n.seekSpeed * cos(aim.bearing);
-  return false;
+  return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
+}
+
+/**
+ * The end of a seek (SE-7): a grounded body slower than STALL_FRACTION of its seekSpeed whose way along its want is
+ * blocked stops there — want [0, 0], side and turned kept — and answers SEEK_UNREACHABLE; else SEEK_GOING.
+ */
+export function stopIfBlocked(n: Numbers, g: Sampler, body: Body, reach: number): number {
+  if (body.air || !(body.speed < STALL_FRACTION * n.seekSpeed)) return SEEK_GOING;
+  if (!wayBlocked(n, g, body, body.wantX, body.wantZ, reach)) return SEEK_GOING;
+  body.wantX = 0.0;
+  body.wantZ = 0.0;
+  return SEEK_UNREACHABLE;
 }
 
 /**
  * Sets a row's want toward `target` [x, z] at its kind's seekSpeed, going round obstacles, and returns whether it is
- * within `stop` metres (SE-1..SE-6). Writes want, side and turned.
+ * within `stop` metres (SE-1..SE-7). Writes want, side, turned and `unreachable` (SE-7).
  */
 export function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
   const n = numbers(me, w);
   const t = checkVector('target', target, 2);
   checkNumber('stop', stop, 0);
   const body = readBody(me, newBody());
-  const arrived = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);
+  const answer = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);
   checkFinite(body, 'seek');
-  writeSought(me, body);
-  return arrived;
+  writeSought(me, body, answer === SEEK_UNREACHABLE);
+  return answer === SEEK_ARRIVED;
 }

@@ -8,7 +8,7 @@ import { numbers } from '../kinds.ts';
 import { checkDt, checkFinite, checkNumber, checkVector, readBody, writeCarried, writePos, writeSought, writeWalked } from '../rows.ts';
 import { blockingBodies } from '../reference/bodies.ts';
 import { carry as carryOnReference } from '../reference/carry.ts';
-import { seek as seekOnReference } from '../reference/seek.ts';
+import { SEEK_ARRIVED, SEEK_UNREACHABLE, seek as seekOnReference } from '../reference/seek.ts';
 import { slide as slideOnReference } from '../reference/slide.ts';
 import { stand as standOnReference } from '../reference/stand.ts';
 import { walk as walkOnReference } from '../reference/walk.ts';
@@ -75,8 +75,9 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
     checkNumber('stop', stop, 0);
     scratch.leave(core.seek(entry.ptr, enter(n, w, me, ground, entry), t[0], t[1], stop), body);
     checkFinite(body, 'seek');
-    writeSought(me, body);
-    return scratch.result(0) !== 0;
+    const answer = scratch.result(0);
+    writeSought(me, body, answer === SEEK_UNREACHABLE);
+    return answer === SEEK_ARRIVED;
   }
 
   function stand(n: Numbers, ground: Ground, x: number, z: number): number {

@@ -240,7 +240,7 @@ describe('CO-4..CO-8 Companion controller (reference core)', () => {
     expect(frames.every((f) => f.clip === 'wait' && f.measured === 0)).toBe(true);
   });
 
-  test('CO-6: the clip is resolved from the commanded speed in FOLLOW and from the measured planar speed in the combat states', () => {
+  test('CO-6/CO-8: the clip follows the measured planar speed in every state — in FOLLOW the lesser of commanded and measured', () => {
     // A core whose walk makes only 40% of each horizontal move (as if sliding along a wall at a steep angle).
     const mud: WalkerCore = {
       ...core,
@@ -254,7 +254,7 @@ describe('CO-4..CO-8 Companion controller (reference core)', () => {
     const g = flatGround();
     const player: Row = { kind: 'player', as: 'xbot', pos: [0, 0, 0] };
     const companion = new Companion(mud, { row: { kind: 'ally', pos: [0, 0, -2.5] }, world: w, ground: g });
-    // FOLLOW behind a player running away: commanded 6.5 m/s, measured 2.6 m/s — the clip is run.
+    // FOLLOW behind a player running away: commanded 6.5 m/s, measured 2.6 m/s — the clip is walk, as the body moves.
     for (let i = 0; i < 120; i++) {
       player.want = [0, MOVE_SPEED];
       walk(player, w, dt, g);
@@ -263,7 +263,7 @@ describe('CO-4..CO-8 Companion controller (reference core)', () => {
     expect(companion.state).toBe('FOLLOW');
     expect(companion.commanded).toBe(6.5);
     expect(companion.measured).toBeCloseTo(2.6, 9);
-    expect(companion.clip).toBe('run');
+    expect(companion.clip).toBe('walk');
     // ENGAGE toward an enemy: seeking at 6.5 m/s but measured 2.6 m/s — the clip is walk.
     const still: Row = { kind: 'player', as: 'xbot', pos: [0, 0, 0] };
     const fighter = new Companion(mud, { row: { kind: 'ally', pos: [0, 0, -2.5] }, world: w, ground: g });

@@ -13,7 +13,7 @@ describe('CO-2 locomotionClip: the pure clip selector', () => {
       expect(locomotionClip(false, 0, current)).toBe('wait');
       expect(locomotionClip(true, 0, current)).toBe('wait');
       expect(locomotionClip(true, IDLE_EPS / 2, current)).toBe('wait');
-      expect(locomotionClip(true, Number.NaN, current)).toBe('wait');
+      expect(() => locomotionClip(true, Number.NaN, current)).toThrow(/locomotionClip speed is NaN; expected a finite number ≥ 0/);
       // Moving under intent: a gait.
       expect(locomotionClip(true, IDLE_EPS, current)).toBe('walk');
       expect(locomotionClip(true, 1.5, current)).toBe('walk');
@@ -65,7 +65,7 @@ describe('CO-2 locomotionClip: the pure clip selector', () => {
 
   test(`CO-2 property (seed ${seed}): never walk or run below IDLE_EPS or without intent`, () => {
     fc.assert(
-      fc.property(fc.boolean(), fc.double(), fc.constantFrom(...clips), (intent, speed, current) => {
+      fc.property(fc.boolean(), fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }), fc.constantFrom(...clips), (intent, speed, current) => {
         const clip = locomotionClip(intent, speed, current);
         const gait = clip === 'walk' || clip === 'run';
         return !gait || (intent && speed >= IDLE_EPS);

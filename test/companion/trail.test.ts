@@ -52,7 +52,7 @@ describe('CO-3 Trail: the player path read TRAIL_DELAY behind', () => {
     trail.record(1, 1, 0.1);
     trail.clear();
     expect(trail.size).toBe(0);
-    expect(() => trail.target()).toThrow(/at least one recorded sample/);
+    expect(() => trail.target()).toThrow(/Trail.target found no recorded sample/);
     expect(() => new Trail(-1)).toThrow(/delay/);
     expect(() => new Trail(0.3, 1)).toThrow(/capacity/);
   });

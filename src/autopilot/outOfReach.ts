@@ -1,0 +1,89 @@
+/**
+ * The autopilot's out-of-reach runs (CO-8, CO-11): in each scene of scenes.ts the player goes where the companion
+ * cannot follow on foot and stays there; the companion must never run in place, never hide motion under `wait`,
+ * keep the tripwire silent, and be back within ring + ramp + margin of the player within OUT_OF_REACH seconds.
+ */
+import type { Ground, Row, World } from '../types.ts';
+import type { WalkerCore } from '../companion/core.ts';
+import { Companion, type CompanionOptions } from '../companion/companion.ts';
+import { ANIM_HOLD_TIME, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, IDLE_EPS } from '../companion/constants.ts';
+import { isGait } from '../companion/clips.ts';
+import { locomotionViolations } from '../companion/invariants.ts';
+import { TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from './scenes.ts';
+
+/** How long the player stays out of reach once it got there, in seconds; the companion must rejoin within it. */
+export const OUT_OF_REACH = 12;
+
+/** What one out-of-reach run found. */
+export interface OutOfReachResult {
+  scene: string;
+  /** The longest time walk/run played over a body slower than IDLE_EPS, seconds (CO-8: ≤ ANIM_HOLD_TIME + one frame). */
+  longestRunInPlace: number;
+  /** Seconds `wait` played over a body moving at IDLE_EPS or more. */
+  waitWhileMoving: number;
+  /** Seconds from the player's arrival until the gap came within the bound for good; Infinity when it never did. */
+  rejoinedAfter: number;
+  jumps: number;
+  teleports: number;
+  tripwire: string[];
+  violations: string[];
+  pass: boolean;
+}
+
+/** A companion class: the controller, or the autopilot's injected fault. */
+type CompanionClass = new (core: WalkerCore, options: CompanionOptions) => Companion;
+
+/** Runs one trip on the scene's heightmap world (CO-8). */
+export function runTrip(core: WalkerCore, groundOf: (w: World) => Ground, trip: Trip, dt: number, Kind: CompanionClass = Companion): OutOfReachResult {
+  const w = heightmapWorld(trip.scene);
+  const g = groundOf(w);
+  const bound = FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS + GAP_MARGIN;
+  const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], tripHeight(trip.scene, trip.start[0], trip.start[1]), trip.start[1]] };
+  const [cx, cz] = trip.companion;
+  const row: Row = { kind: 'ally', pos: [cx, 0, cz] };
+  row.pos = [cx, core.stand(core.numbers(row, w), g, cx, cz), cz];
+  const tripwire: string[] = [];
+  const violations: string[] = [];
+  const companion = new Kind(core, { row, world: w, ground: g, id: 'ally', tripwire: (m) => tripwire.push(m) });
+  let arrivedAt = -1;
+  let rejoinedAt = -1;
+  let runInPlace = 0;
+  let longestRunInPlace = 0;
+  let waitWhileMoving = 0;
+  for (let f = 0; ; f++) {
+    const t = f * dt;
+    const p = tripAt(trip, t);
+    player.pos = [p.x, tripHeight(trip.scene, p.x, p.z), p.z];
+    if (p.done && arrivedAt < 0) arrivedAt = t;
+    if (arrivedAt >= 0 && t - arrivedAt > OUT_OF_REACH) break;
+    companion.step(dt, player);
+    runInPlace = isGait(companion.clip) && companion.measured < IDLE_EPS ? runInPlace + dt : 0;
+    longestRunInPlace = Math.max(longestRunInPlace, runInPlace);
+    if (companion.clip === 'wait' && companion.measured >= IDLE_EPS) waitWhileMoving += dt;
+    for (const v of locomotionViolations(companion)) violations.push(`t=${t.toFixed(3)} s (${trip.scene.name}): companion 'ally' ${v}`);
+    if (arrivedAt >= 0) {
+      if (companion.gap > bound) rejoinedAt = -1;
+      else if (rejoinedAt < 0) rejoinedAt = t;
+    }
+  }
+  const rejoinedAfter = rejoinedAt < 0 ? Infinity : Math.max(0, rejoinedAt - arrivedAt);
+  return {
+    scene: trip.scene.name, longestRunInPlace, waitWhileMoving, rejoinedAfter, jumps: companion.jumps, teleports: companion.teleports,
+    tripwire, violations,
+    pass: longestRunInPlace <= ANIM_HOLD_TIME + dt + 1e-9 && waitWhileMoving === 0 && rejoinedAfter <= OUT_OF_REACH && tripwire.length === 0 && violations.length === 0,
+  };
+}
+
+/** Runs every out-of-reach trip (CO-8, CO-11). */
+export function runOutOfReach(core: WalkerCore, groundOf: (w: World) => Ground, dt: number, Kind: CompanionClass = Companion): OutOfReachResult[] {
+  return TRIPS.map((trip) => runTrip(core, groundOf, trip, dt, Kind));
+}
+
+/** One report line per run. */
+export function formatOutOfReach(results: readonly OutOfReachResult[]): string[] {
+  return results.map((r) => {
+    const how = r.jumps > 0 ? `${r.jumps} jump(s)` : `${r.teleports} teleport(s)`;
+    const back = r.rejoinedAfter === Infinity ? 'never back' : `back within bound ${r.rejoinedAfter.toFixed(2)} s after the player got there`;
+    return `out of reach: ${r.scene}: longest run in place ${r.longestRunInPlace.toFixed(3)} s, wait while moving ${r.waitWhileMoving.toFixed(3)} s, rejoined by ${how}, ${back}: ${r.pass ? 'ok' : 'FAIL'}`;
+  });
+}
