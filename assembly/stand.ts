@@ -13,6 +13,15 @@ import { callGround } from './bodies';
   z: f64;
 }
 
+/** The ground heights under a body's five feet (ST-1): f0 the centre, then the corners (−,−), (+,−), (−,+), (+,+). */
+@unmanaged export class Feet {
+  f0: f64;
+  f1: f64;
+  f2: f64;
+  f3: f64;
+  f4: f64;
+}
+
 /**
  * The stand height of five feet (ST-2): the mean of the foot heights within `step` of the highest, f0 the centre
  * foot, then the corners (−,−), (+,−), (−,+), (+,+) of the span square.
@@ -27,6 +36,16 @@ export function standOf(n: Numbers, f0: f64, f1: f64, f2: f64, f3: f64, f4: f64)
   if (f3 >= low) { sum += f3; count += 1.0; }
   if (f4 >= low) { sum += f4; count += 1.0; }
   return sum / count;
+}
+
+/** Writes into `out` the ground heights under the five feet of a body at (x, z) (ST-1), asked as standHeight asks them. */
+export function feetAt(n: Numbers, g: Sampler, x: f64, z: f64, out: Feet): void {
+  const h = n.span * 0.5;
+  out.f0 = g.height(x, z);
+  out.f1 = g.height(x - h, z - h);
+  out.f2 = g.height(x + h, z - h);
+  out.f3 = g.height(x - h, z + h);
+  out.f4 = g.height(x + h, z + h);
 }
 
 /**
@@ -65,6 +84,14 @@ export function standAround(n: Numbers, g: Sampler, x: f64, z: f64, ox: f64, oz:
 /** Half the distance of the central differences the slope is measured over (ST-3). */
 export function slopeReach(n: Numbers): f64 {
   return Math.max(n.span * 0.5, 0.05);
+}
+
+/** How far apart the ground is sampled along a move or a feature (SL-3): at most span/2, cell/2 and 0.25 m, counting only the positive ones. */
+export function sampleSpacing(n: Numbers, cell: f64): f64 {
+  let ds: f64 = 0.25;
+  if (n.span > 0.0) ds = Math.min(ds, n.span * 0.5);
+  if (cell > 0.0) ds = Math.min(ds, cell * 0.5);
+  return ds;
 }
 
 /**
@@ -111,6 +138,87 @@ export function standGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2)
 /** Whether ground of this slope is steep for a body that was (`wasSteep`) or was not sliding (ST-3 hysteresis). */
 export function isSteep(n: Numbers, slope: f64, wasSteep: bool): bool {
   return wasSteep ? !(slope < n.maxSlope - n.slopeBand) : slope > n.maxSlope;
+}
+
+/**
+ * The gradient of the ground under the feet (SL-3), into `out`: the corner feet's heights differenced across the span
+ * square. It is the ground's own steepness, whichever way a move crosses it; one-point feet (span 0) have none (0).
+ */
+export function footprintGradient(n: Numbers, f: Feet, out: Vec2): void {
+  if (!(n.span > 0.0)) {
+    out.x = 0.0;
+    out.z = 0.0;
+    return;
+  }
+  const across = n.span + n.span;
+  out.x = (f.f2 + f.f4 - (f.f1 + f.f3)) / across;
+  out.z = (f.f3 + f.f4 - (f.f1 + f.f2)) / across;
+}
+
+/** A foot's rise over one piece of the way as far as it counts toward a feature (SL-3): all of it where it climbs or drops more than `steep`, else none. */
+@inline
+export function steepPart(rise: f64, steep: f64): f64 {
+  return rise > steep || rise < -steep ? rise : 0.0;
+}
+
+const behind = changetype<Feet>(memory.data(offsetof<Feet>()));
+const ahead = changetype<Feet>(memory.data(offsetof<Feet>()));
+
+/**
+ * The whole rise of a feature (SL-3): going from (x, z) along the unit (vx, vz) for `length`, sampled every
+ * sampleSpacing, each foot adds up its rises and drops on the pieces where the ground under it is steeper than
+ * `steepness`; walkable ground (a hill after a curb, the tread between risers) adds nothing, so where on walkable
+ * ground the measure starts does not change it. The answer is the most any foot has risen at any point; it is
+ * returned as soon as it exceeds `limit`.
+ */
+export function featureRise(n: Numbers, g: Sampler, x: f64, z: f64, vx: f64, vz: f64, length: f64, steepness: f64, limit: f64): f64 {
+  const count = Math.ceil(length / sampleSpacing(n, g.cell));
+  const steep = steepness * (length / count);
+  let a = behind;
+  let b = ahead;
+  feetAt(n, g, x, z, a);
+  let r0: f64 = 0.0;
+  let r1: f64 = 0.0;
+  let r2: f64 = 0.0;
+  let r3: f64 = 0.0;
+  let r4: f64 = 0.0;
+  let most: f64 = 0.0;
+  for (let j: f64 = 1; j <= count; j++) {
+    const s = (length * j) / count;
+    feetAt(n, g, x + vx * s, z + vz * s, b);
+    r0 += steepPart(b.f0 - a.f0, steep);
+    r1 += steepPart(b.f1 - a.f1, steep);
+    r2 += steepPart(b.f2 - a.f2, steep);
+    r3 += steepPart(b.f3 - a.f3, steep);
+    r4 += steepPart(b.f4 - a.f4, steep);
+    most = Math.max(most, Math.max(Math.max(Math.max(r0, r1), Math.max(r2, r3)), r4));
+    if (most > limit) return most;
+    const t = a;
+    a = b;
+    b = t;
+  }
+  return most;
+}
+
+/**
+ * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
+ * height's gradient left in `grad`. Steep where the slope passes the hysteresis threshold, unless the body stands on
+ * a step: measured up the gradient from a slope reach plus half the span's diagonal behind (x, z) — where a rise
+ * no longer shows in the slope — either no foot has climbed steep ground by (x, z) (the body stands beside a rise,
+ * not on it), or the feature's whole rise over that reach plus `probe` is within `step` (SL-3 steps over it).
+ */
+export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
+  standGradient(n, g, x, z, grad);
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, wasSteep)) return false;
+  const ux = grad.x / slope;
+  const uz = grad.z / slope;
+  const back = slopeReach(n) + n.span * 0.7071067811865476;
+  const bx = x - ux * back;
+  const bz = z - uz * back;
+  const steepness = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
+  if (!(featureRise(n, g, bx, bz, ux, uz, back, steepness, 0.0) > 0.0)) return false;
+  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, n.step) > n.step;
 }
 
 /**

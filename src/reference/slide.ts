@@ -6,7 +6,7 @@ import { numbers } from '../kinds.ts';
 import { Body, checkFinite, checkVector, readBody, writePos } from '../rows.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { Vec2, depthGradient, slopeReach, standGradient, standHeight, waterDepth } from './stand.ts';
+import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, sampleSpacing, slopeReach, standGradient, standOf, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -33,14 +33,6 @@ export class Move {
   x = 0.0;
   z = 0.0;
   limited = false;
-}
-
-/** How far apart the way is sampled (SL-3): at most span/2, cell/2 and 0.25 m, counting only the positive ones. */
-export function sampleSpacing(n: Numbers, cell: number): number {
-  let ds = 0.25;
-  if (n.span > 0.0) ds = Math.min(ds, n.span * 0.5);
-  if (cell > 0.0) ds = Math.min(ds, cell * 0.5);
-  return ds;
 }
 
 /**
@@ -99,16 +91,27 @@ export function firstCircle(n: Numbers, g: Sampler, px: number, pz: number, dx: 
 }
 
 /**
- * Whether a steep feature whose foot is at (fx, fz), met going along (ux, uz), is stepped over (SL-3): at every
- * sampled distance s ≤ probe ahead of the foot the ground rises no more than step + maxSlope·s above `base`.
+ * Whether the way from feet `a` to feet `b` (`run` metres further on) enters steep ground (SL-3): some foot climbs
+ * more than maxSlope·run, or the ground under the feet at `b` (their gradient, left in `grad`) is steeper than
+ * maxSlope whichever way the move crosses it.
  */
-export function probeClears(n: Numbers, g: Sampler, fx: number, fz: number, ux: number, uz: number, base: number, ds: number): boolean {
-  const count = Math.ceil(n.probe / ds);
-  for (let j = 1; j <= count; j++) {
-    const s = (n.probe * j) / count;
-    if (standHeight(n, g, fx + ux * s, fz + uz * s) - base > n.step + n.maxSlope * s) return false;
+export function entersSteep(n: Numbers, a: Feet, b: Feet, run: number, grad: Vec2): boolean {
+  footprintGradient(n, b, grad);
+  const steep = n.maxSlope * run;
+  if (b.f0 - a.f0 > steep || b.f1 - a.f1 > steep || b.f2 - a.f2 > steep || b.f3 - a.f3 > steep || b.f4 - a.f4 > steep) return true;
+  return grad.x * grad.x + grad.z * grad.z > n.maxSlope * n.maxSlope;
+}
+
+/** Writes into `out` the way a feature is measured (SL-3): up the ground's gradient `grad` where it faces the move (ux, uz), else along the move. */
+export function featureWay(grad: Vec2, ux: number, uz: number, out: Vec2): void {
+  const gl = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (gl > 0.0 && grad.x * ux + grad.z * uz > 0.0) {
+    out.x = grad.x / gl;
+    out.z = grad.z / gl;
+    return;
   }
-  return true;
+  out.x = ux;
+  out.z = uz;
 }
 
 /** Writes into `out` the unit normal of a refusal: out of the feature (−gradient), or straight back when that is no wall to the move. */
@@ -133,12 +136,19 @@ export function standOff(n: Numbers): number {
   return slopeReach(n) * 1.4142135623730951;
 }
 
+const before = new Feet();
+const after = new Feet();
+const way = new Vec2();
+
 /**
  * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
- * (SL-3, SL-4, SL-5): a steep rise that the probe refuses; a rise higher than floor + jumpH + step that is steep, or
- * that a body in the air or sliding on steep ground meets (a body standing on walkable ground walks up a long walkable
- * hill in one move); or water deeper than wade getting deeper. A refused rise stops the body `standOff` short of the last sample before it; water, at that sample.
- * The normal is out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
+ * (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
+ * refused when its whole rise (featureRise over `probe`, up the ground's gradient, from the last sample before it)
+ * exceeds step — less what a body in the air already stands above that sample; a rise higher than
+ * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
+ * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
+ * A refused rise stops the body `standOff` short of the last sample before it; water, at that sample. The normal is
+ * out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
  */
 export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number, pz: number, dx: number, dz: number, grad: Vec2, out: Limit): void {
   out.t = NONE;
@@ -148,21 +158,30 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number
   const scan = len + standoff;
   const count = Math.ceil(scan / ds);
   const ceiling = body.floor + n.jumpH + n.step;
-  let hPrev = standHeight(n, g, px, pz);
+  let a = before;
+  let b = after;
+  feetAt(n, g, px, pz, a);
+  let hPrev = standOf(n, a.f0, a.f1, a.f2, a.f3, a.f4);
   let dPrev = waterDepth(n, g, px, pz);
   let fPrev = 0.0;
   for (let k = 1; k <= count; k++) {
     const f = (scan * k) / count / len;
     const qx = px + dx * f;
     const qz = pz + dz * f;
-    const h = standHeight(n, g, qx, qz);
+    feetAt(n, g, qx, qz, b);
+    const h = standOf(n, b.f0, b.f1, b.f2, b.f3, b.f4);
     const rise = h - hPrev;
-    const steep = rise > n.maxSlope * (len * (f - fPrev));
+    const steep = rise > 0.0 && entersSteep(n, a, b, len * (f - fPrev), grad);
     if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
-      const base = body.air ? Math.max(hPrev, body.y) : hPrev;
-      if (h > ceiling || (steep && !probeClears(n, g, footX, footZ, dx / len, dz / len, base, ds))) {
+      const above = body.air ? Math.max(0.0, body.y - hPrev) : 0.0;
+      let refused = h > ceiling;
+      if (!refused && steep) {
+        featureWay(grad, dx / len, dz / len, way);
+        refused = featureRise(n, g, footX, footZ, way.x, way.z, n.probe, n.maxSlope, n.step + above) > n.step + above;
+      }
+      if (refused) {
         standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
         refusalNormal(grad, dx, dz, out);
         out.t = Math.max(0.0, fPrev - standoff / len);
@@ -176,6 +195,9 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number
       out.t = fPrev;
       return;
     }
+    const t = a;
+    a = b;
+    b = t;
     hPrev = h;
     dPrev = d;
     fPrev = f;

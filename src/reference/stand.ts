@@ -12,6 +12,15 @@ export class Vec2 {
   z = 0;
 }
 
+/** The ground heights under a body's five feet (ST-1): f0 the centre, then the corners (−,−), (+,−), (−,+), (+,+). */
+export class Feet {
+  f0 = 0.0;
+  f1 = 0.0;
+  f2 = 0.0;
+  f3 = 0.0;
+  f4 = 0.0;
+}
+
 /**
  * The stand height of five feet (ST-2): the mean of the foot heights within `step` of the highest, f0 the centre
  * foot, then the corners (−,−), (+,−), (−,+), (+,+) of the span square.
@@ -26,6 +35,16 @@ export function standOf(n: Numbers, f0: number, f1: number, f2: number, f3: numb
   if (f3 >= low) { sum += f3; count += 1.0; }
   if (f4 >= low) { sum += f4; count += 1.0; }
   return sum / count;
+}
+
+/** Writes into `out` the ground heights under the five feet of a body at (x, z) (ST-1), asked as standHeight asks them. */
+export function feetAt(n: Numbers, g: Sampler, x: number, z: number, out: Feet): void {
+  const h = n.span * 0.5;
+  out.f0 = g.height(x, z);
+  out.f1 = g.height(x - h, z - h);
+  out.f2 = g.height(x + h, z - h);
+  out.f3 = g.height(x - h, z + h);
+  out.f4 = g.height(x + h, z + h);
 }
 
 /**
@@ -56,6 +75,14 @@ export function standAround(n: Numbers, g: Sampler, x: number, z: number, ox: nu
 /** Half the distance of the central differences the slope is measured over (ST-3). */
 export function slopeReach(n: Numbers): number {
   return Math.max(n.span * 0.5, 0.05);
+}
+
+/** How far apart the ground is sampled along a move or a feature (SL-3): at most span/2, cell/2 and 0.25 m, counting only the positive ones. */
+export function sampleSpacing(n: Numbers, cell: number): number {
+  let ds = 0.25;
+  if (n.span > 0.0) ds = Math.min(ds, n.span * 0.5);
+  if (cell > 0.0) ds = Math.min(ds, cell * 0.5);
+  return ds;
 }
 
 /**
@@ -102,6 +129,86 @@ export function standGradient(n: Numbers, g: Sampler, x: number, z: number, out:
 /** Whether ground of this slope is steep for a body that was (`wasSteep`) or was not sliding (ST-3 hysteresis). */
 export function isSteep(n: Numbers, slope: number, wasSteep: boolean): boolean {
   return wasSteep ? !(slope < n.maxSlope - n.slopeBand) : slope > n.maxSlope;
+}
+
+/**
+ * The gradient of the ground under the feet (SL-3), into `out`: the corner feet's heights differenced across the span
+ * square. It is the ground's own steepness, whichever way a move crosses it; one-point feet (span 0) have none (0).
+ */
+export function footprintGradient(n: Numbers, f: Feet, out: Vec2): void {
+  if (!(n.span > 0.0)) {
+    out.x = 0.0;
+    out.z = 0.0;
+    return;
+  }
+  const across = n.span + n.span;
+  out.x = (f.f2 + f.f4 - (f.f1 + f.f3)) / across;
+  out.z = (f.f3 + f.f4 - (f.f1 + f.f2)) / across;
+}
+
+/** A foot's rise over one piece of the way as far as it counts toward a feature (SL-3): all of it where it climbs or drops more than `steep`, else none. */
+export function steepPart(rise: number, steep: number): number {
+  return rise > steep || rise < -steep ? rise : 0.0;
+}
+
+const behind = new Feet();
+const ahead = new Feet();
+
+/**
+ * The whole rise of a feature (SL-3): going from (x, z) along the unit (vx, vz) for `length`, sampled every
+ * sampleSpacing, each foot adds up its rises and drops on the pieces where the ground under it is steeper than
+ * `steepness`; walkable ground (a hill after a curb, the tread between risers) adds nothing, so where on walkable
+ * ground the measure starts does not change it. The answer is the most any foot has risen at any point; it is
+ * returned as soon as it exceeds `limit`.
+ */
+export function featureRise(n: Numbers, g: Sampler, x: number, z: number, vx: number, vz: number, length: number, steepness: number, limit: number): number {
+  const count = Math.ceil(length / sampleSpacing(n, g.cell));
+  const steep = steepness * (length / count);
+  let a = behind;
+  let b = ahead;
+  feetAt(n, g, x, z, a);
+  let r0 = 0.0;
+  let r1 = 0.0;
+  let r2 = 0.0;
+  let r3 = 0.0;
+  let r4 = 0.0;
+  let most = 0.0;
+  for (let j = 1; j <= count; j++) {
+    const s = (length * j) / count;
+    feetAt(n, g, x + vx * s, z + vz * s, b);
+    r0 += steepPart(b.f0 - a.f0, steep);
+    r1 += steepPart(b.f1 - a.f1, steep);
+    r2 += steepPart(b.f2 - a.f2, steep);
+    r3 += steepPart(b.f3 - a.f3, steep);
+    r4 += steepPart(b.f4 - a.f4, steep);
+    most = Math.max(most, Math.max(Math.max(Math.max(r0, r1), Math.max(r2, r3)), r4));
+    if (most > limit) return most;
+    const t = a;
+    a = b;
+    b = t;
+  }
+  return most;
+}
+
+/**
+ * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
+ * height's gradient left in `grad`. Steep where the slope passes the hysteresis threshold, unless the body stands on
+ * a step: measured up the gradient from a slope reach plus half the span's diagonal behind (x, z) — where a rise
+ * no longer shows in the slope — either no foot has climbed steep ground by (x, z) (the body stands beside a rise,
+ * not on it), or the feature's whole rise over that reach plus `probe` is within `step` (SL-3 steps over it).
+ */
+export function steepGround(n: Numbers, g: Sampler, x: number, z: number, wasSteep: boolean, grad: Vec2): boolean {
+  standGradient(n, g, x, z, grad);
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, wasSteep)) return false;
+  const ux = grad.x / slope;
+  const uz = grad.z / slope;
+  const back = slopeReach(n) + n.span * 0.7071067811865476;
+  const bx = x - ux * back;
+  const bz = z - uz * back;
+  const steepness = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
+  if (!(featureRise(n, g, bx, bz, ux, uz, back, steepness, 0.0) > 0.0)) return false;
+  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, n.step) > n.step;
 }
 
 /** Water depth under a body at (x, z): the plain mean of the four corner feet's depth (ST-4). */
