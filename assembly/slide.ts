@@ -144,7 +144,7 @@ const way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
  * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
  * (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
  * refused when its whole rise (featureRise over `probe`, up the ground's gradient, from the last sample before it)
- * exceeds step — less what a body in the air already stands above that sample; a rise higher than
+ * exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
  * A refused rise stops the body `standOff` short of the last sample before it; water, at that sample. The normal is
@@ -162,6 +162,8 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   let b = after;
   feetAt(n, g, px, pz, a);
   let hPrev = standOf(n, a.f0, a.f1, a.f2, a.f3, a.f4);
+  // A body in the air gets onto no ground more than step above its feet, or above the ground it starts over.
+  const airBase = Math.max(hPrev, body.y);
   let dPrev = waterDepth(n, g, px, pz);
   let fPrev: f64 = 0.0;
   for (let k: f64 = 1; k <= count; k++) {
@@ -175,11 +177,11 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
     if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
-      const above = body.air ? Math.max(0.0, body.y - hPrev) : 0.0;
       let refused = h > ceiling;
-      if (!refused && steep) {
+      if (!refused && body.air) refused = h > airBase + n.step;
+      else if (!refused && steep) {
         featureWay(grad, dx / len, dz / len, way);
-        refused = featureRise(n, g, footX, footZ, way.x, way.z, n.probe, n.maxSlope, n.step + above) > n.step + above;
+        refused = featureRise(n, g, footX, footZ, way.x, way.z, n.probe, n.maxSlope, n.step) > n.step;
       }
       if (refused) {
         standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
