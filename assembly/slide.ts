@@ -6,7 +6,7 @@ import { Body, F64s, Numbers, callBody, callNumbers, callResult } from './memory
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, sampleSpacing, slopeReach, standGradient, standOf, waterDepth } from './stand';
+import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, reachBack, sampleSpacing, slopeReach, standGradient, standOf, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
 export const SKIN: f64 = 1e-6;
@@ -91,21 +91,34 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
 }
 
 /**
- * Whether the way from feet `a` to feet `b` (`run` metres further on) enters steep ground (SL-3): some foot climbs
- * more than maxSlope·run, or the ground under the feet at `b` (their gradient, left in `grad`) is steeper than
- * maxSlope whichever way the move crosses it.
+ * Whether the way from feet `a` to feet `b` (`run` metres further on, stand height `level`) enters steep ground (SL-3): some foot climbs
+ * more than maxSlope·run, or the ground under the feet at `b` rises steeper than maxSlope whichever way the move
+ * crosses it — the plane through the centre foot and two neighbouring corners, for any of the four such pairs, is
+ * (its squared slope times span² is twice the sum of the two corners' squared heights over the centre, taken here
+ * over the stand height, corners below it, over a drop, counting as level), so a face a corner has got onto is found before the stand height
+ * climbs it. Which way the feet's ground rises (footprintGradient) is left in `grad`.
  */
-export function entersSteep(n: Numbers, a: Feet, b: Feet, run: f64, grad: Vec2): bool {
-  footprintGradient(n, b, grad);
+export function entersSteep(n: Numbers, a: Feet, b: Feet, level: f64, run: f64, grad: Vec2): bool {
+  footprintGradient(n, b, level, grad);
   const steep = n.maxSlope * run;
   if (b.f0 - a.f0 > steep || b.f1 - a.f1 > steep || b.f2 - a.f2 > steep || b.f3 - a.f3 > steep || b.f4 - a.f4 > steep) return true;
-  return grad.x * grad.x + grad.z * grad.z > n.maxSlope * n.maxSlope;
+  const c1 = Math.max(b.f1 - level, 0.0);
+  const c2 = Math.max(b.f2 - level, 0.0);
+  const c3 = Math.max(b.f3 - level, 0.0);
+  const c4 = Math.max(b.f4 - level, 0.0);
+  const most = Math.max(Math.max(c1 * c1 + c2 * c2, c2 * c2 + c4 * c4), Math.max(c4 * c4 + c3 * c3, c3 * c3 + c1 * c1));
+  const edge = n.maxSlope * n.span;
+  return most + most > edge * edge;
 }
 
-/** Writes into `out` the way a feature is measured (SL-3): up the ground's gradient `grad` where it faces the move (ux, uz), else along the move. */
+/**
+ * Writes into `out` the way a feature is measured (SL-3): up the ground's gradient `grad` — whichever way the move
+ * (ux, uz) crosses it, so a face met at a glancing angle is measured up its slope — or along the move where the
+ * ground under the feet is flat.
+ */
 export function featureWay(grad: Vec2, ux: f64, uz: f64, out: Vec2): void {
   const gl = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-  if (gl > 0.0 && grad.x * ux + grad.z * uz > 0.0) {
+  if (gl > 0.0) {
     out.x = grad.x / gl;
     out.z = grad.z / gl;
     return;
@@ -128,9 +141,9 @@ function refusalNormal(grad: Vec2, dx: f64, dz: f64, out: Limit): void {
 }
 
 /**
- * How far short of a refused rise a body stops, along its move: a slope reach (ST-3) times √2, so that for any
- * approach within 45° of head-on the slope the body then stands on is not measured across the rise — else a body
- * pressed against a cliff would read as on steep ground and slide off it every other step (WA-1).
+ * How far short of a refused rise a body stops, across it (along the refusal's normal): a slope reach (ST-3) times
+ * √2, so that the slope the body then stands on is not measured across the rise — else a body pressed against a
+ * cliff would read as on steep ground and slide off it every other step (WA-1).
  */
 export function standOff(n: Numbers): f64 {
   return slopeReach(n) * 1.4142135623730951;
@@ -143,11 +156,13 @@ const way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 /**
  * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
  * (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
- * refused when its whole rise (featureRise over `probe`, up the ground's gradient, from the last sample before it)
- * exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
+ * refused when its whole rise (featureRise up the ground's gradient, from reachBack behind the last sample before it
+ * — so a rise the feet are already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
- * A refused rise stops the body `standOff` short of the last sample before it; water, at that sample. The normal is
+ * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal
+ * (at a glancing angle the body stays where the round began and the next round slides along the face); water, at
+ * that sample. The normal is
  * out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
  */
 export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, pz: f64, dx: f64, dz: f64, grad: Vec2, out: Limit): void {
@@ -173,7 +188,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
     feetAt(n, g, qx, qz, b);
     const h = standOf(n, b.f0, b.f1, b.f2, b.f3, b.f4);
     const rise = h - hPrev;
-    const steep = rise > 0.0 && entersSteep(n, a, b, len * (f - fPrev), grad);
+    const steep = rise > 0.0 && entersSteep(n, a, b, h, len * (f - fPrev), grad);
     if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
@@ -181,12 +196,15 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
       if (!refused && body.air) refused = h > airBase + n.step;
       else if (!refused && steep) {
         featureWay(grad, dx / len, dz / len, way);
-        refused = featureRise(n, g, footX, footZ, way.x, way.z, n.probe, n.maxSlope, n.step) > n.step;
+        const back = reachBack(n);
+        refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, n.step) > n.step;
       }
       if (refused) {
         standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
         refusalNormal(grad, dx, dz, out);
-        out.t = Math.max(0.0, fPrev - standoff / len);
+        // The move's part across the rise: fPrev·across metres of it were made before the last sample.
+        const across = -(out.nx * dx + out.nz * dz);
+        out.t = fPrev * across > standoff ? fPrev - standoff / across : 0.0;
         return;
       }
     }
