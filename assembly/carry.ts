@@ -7,7 +7,7 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { INWARD, Move, SKIN, callStatus, clearRefusedMove, entryTime, slideBody } from './slide';
-import { Vec2, isSteep, standGradient, standHeight } from './stand';
+import { Vec2, standHeight, steepGround } from './stand';
 
 /**
  * The fraction of the move from (px, pz) by (dx, dz) made before the body's circle first meets a solid's (CA-1, CA-2):
@@ -39,15 +39,12 @@ const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * Puts a carried body on the ground (CA-3): it stands on the stand height where that is at or above its feet, follows
- * a drop of up to `step` onto ground that is not steep, and is left in the air at its height otherwise.
+ * a drop of up to `step` onto ground that is not steep (ST-3, steps excepted), and is left in the air at its height otherwise.
  */
 export function settle(n: Numbers, g: Sampler, body: Body): void {
   const ground = standHeight(n, g, body.x, body.z);
   let lands = ground >= body.y;
-  if (!lands && body.y - ground <= n.step) {
-    standGradient(n, g, body.x, body.z, gradient);
-    lands = !isSteep(n, Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z), false);
-  }
+  if (!lands && body.y - ground <= n.step) lands = !steepGround(n, g, body.x, body.z, false, gradient);
   if (lands) {
     body.y = ground;
     body.vy = 0.0;

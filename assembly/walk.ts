@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { atan2, wrapAngle } from './math';
 import { Move, callStatus, clearRefusedMove, slideBody } from './slide';
-import { Vec2, isSteep, standGradient, standHeight } from './stand';
+import { Vec2, standHeight, steepGround } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
 @unmanaged export class Want {
@@ -18,15 +18,17 @@ import { Vec2, isSteep, standGradient, standHeight } from './stand';
 
 const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
-/** Updates `steep` from the slope under a grounded body and writes the effective want into `out` (WA-1, ST-3). */
+/**
+ * Updates `steep` from the ground under a grounded body (ST-3: its slope, with the hysteresis, and not where the
+ * body stands on a step it is stepping over) and writes the effective want into `out` (WA-1).
+ */
 export function steepWant(n: Numbers, g: Sampler, body: Body, out: Want): void {
   out.x = body.wantX;
   out.z = body.wantZ;
   if (body.air) return;
-  standGradient(n, g, body.x, body.z, gradient);
-  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
-  body.steep = isSteep(n, slope, body.steep);
+  body.steep = steepGround(n, g, body.x, body.z, body.steep, gradient);
   if (!body.steep) return;
+  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
   const ux = gradient.x / slope;
   const uz = gradient.z / slope;
   const up = out.x * ux + out.z * uz;

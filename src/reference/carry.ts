@@ -8,7 +8,7 @@ import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { INWARD, Move, SKIN, clearRefusedMove, entryTime, slideBody, throwIfMoveRefused } from './slide.ts';
-import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
+import { Vec2, standHeight, steepGround } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /**
@@ -41,15 +41,12 @@ const gradient = new Vec2();
 
 /**
  * Puts a carried body on the ground (CA-3): it stands on the stand height where that is at or above its feet, follows
- * a drop of up to `step` onto ground that is not steep, and is left in the air at its height otherwise.
+ * a drop of up to `step` onto ground that is not steep (ST-3, steps excepted), and is left in the air at its height otherwise.
  */
 export function settle(n: Numbers, g: Sampler, body: Body): void {
   const ground = standHeight(n, g, body.x, body.z);
   let lands = ground >= body.y;
-  if (!lands && body.y - ground <= n.step) {
-    standGradient(n, g, body.x, body.z, gradient);
-    lands = !isSteep(n, Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z), false);
-  }
+  if (!lands && body.y - ground <= n.step) lands = !steepGround(n, g, body.x, body.z, false, gradient);
   if (lands) {
     body.y = ground;
     body.vy = 0.0;

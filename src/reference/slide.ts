@@ -7,7 +7,7 @@ import { checkFinite, checkVector, moveTooLongError, readBody, writePos } from '
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { Vec2, depthGradient, slopeReach, standGradient, standHeight, waterDepth } from './stand.ts';
+import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -34,14 +34,6 @@ export class Move {
   x = 0.0;
   z = 0.0;
   limited = false;
-}
-
-/** How far apart the way is sampled (SL-3): at most span/2, cell/2 and 0.25 m, counting only the positive ones. */
-export function sampleSpacing(n: Numbers, cell: number): number {
-  let ds = 0.25;
-  if (n.span > 0.0) ds = Math.min(ds, n.span * 0.5);
-  if (cell > 0.0) ds = Math.min(ds, cell * 0.5);
-  return ds;
 }
 
 /**
@@ -100,16 +92,40 @@ export function firstCircle(n: Numbers, g: Sampler, px: number, pz: number, dx: 
 }
 
 /**
- * Whether a steep feature whose foot is at (fx, fz), met going along (ux, uz), is stepped over (SL-3): at every
- * sampled distance s ≤ probe ahead of the foot the ground rises no more than step + maxSlope·s above `base`.
+ * Whether the way from feet `a` to feet `b` (`run` metres further on, stand height `level`) enters steep ground (SL-3): some foot climbs
+ * more than maxSlope·run, or the ground under the feet at `b` rises steeper than maxSlope whichever way the move
+ * crosses it — the plane through the centre foot and two neighbouring corners, for any of the four such pairs, is
+ * (its squared slope times span² is twice the sum of the two corners' squared heights over the centre, taken here
+ * over the stand height, corners below it, over a drop, counting as level), so a face a corner has got onto is found before the stand height
+ * climbs it. Which way the feet's ground rises (footprintGradient) is left in `grad`.
  */
-export function probeClears(n: Numbers, g: Sampler, fx: number, fz: number, ux: number, uz: number, base: number, ds: number): boolean {
-  const count = Math.ceil(n.probe / ds);
-  for (let j = 1; j <= count; j++) {
-    const s = (n.probe * j) / count;
-    if (standHeight(n, g, fx + ux * s, fz + uz * s) - base > n.step + n.maxSlope * s) return false;
+export function entersSteep(n: Numbers, a: Feet, b: Feet, level: number, run: number, grad: Vec2): boolean {
+  footprintGradient(n, b, level, grad);
+  const steep = n.maxSlope * run;
+  if (b.f0 - a.f0 > steep || b.f1 - a.f1 > steep || b.f2 - a.f2 > steep || b.f3 - a.f3 > steep || b.f4 - a.f4 > steep) return true;
+  const c1 = Math.max(b.f1 - level, 0.0);
+  const c2 = Math.max(b.f2 - level, 0.0);
+  const c3 = Math.max(b.f3 - level, 0.0);
+  const c4 = Math.max(b.f4 - level, 0.0);
+  const most = Math.max(Math.max(c1 * c1 + c2 * c2, c2 * c2 + c4 * c4), Math.max(c4 * c4 + c3 * c3, c3 * c3 + c1 * c1));
+  const edge = n.maxSlope * n.span;
+  return most + most > edge * edge;
+}
+
+/**
+ * Writes into `out` the way a feature is measured (SL-3): up the ground's gradient `grad` — whichever way the move
+ * (ux, uz) crosses it, so a face met at a glancing angle is measured up its slope — or along the move where the
+ * ground under the feet is flat.
+ */
+export function featureWay(grad: Vec2, ux: number, uz: number, out: Vec2): void {
+  const gl = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (gl > 0.0) {
+    out.x = grad.x / gl;
+    out.z = grad.z / gl;
+    return;
   }
-  return true;
+  out.x = ux;
+  out.z = uz;
 }
 
 /** Writes into `out` the unit normal of a refusal: out of the feature (−gradient), or straight back when that is no wall to the move. */
@@ -126,20 +142,29 @@ function refusalNormal(grad: Vec2, dx: number, dz: number, out: Limit): void {
 }
 
 /**
- * How far short of a refused rise a body stops, along its move: a slope reach (ST-3) times √2, so that for any
- * approach within 45° of head-on the slope the body then stands on is not measured across the rise — else a body
- * pressed against a cliff would read as on steep ground and slide off it every other step (WA-1).
+ * How far short of a refused rise a body stops, across it (along the refusal's normal): a slope reach (ST-3) times
+ * √2, so that the slope the body then stands on is not measured across the rise — else a body pressed against a
+ * cliff would read as on steep ground and slide off it every other step (WA-1).
  */
 export function standOff(n: Numbers): number {
   return slopeReach(n) * 1.4142135623730951;
 }
 
+const before = new Feet();
+const after = new Feet();
+const way = new Vec2();
+
 /**
  * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
- * (SL-3, SL-4, SL-5): a steep rise that the probe refuses; a rise higher than floor + jumpH + step that is steep, or
- * that a body in the air or sliding on steep ground meets (a body standing on walkable ground walks up a long walkable
- * hill in one move); or water deeper than wade getting deeper. A refused rise stops the body `standOff` short of the last sample before it; water, at that sample.
- * The normal is out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
+ * (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
+ * refused when its whole rise (featureRise up the ground's gradient, from reachBack behind the last sample before it
+ * — so a rise the feet are already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
+ * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
+ * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
+ * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal
+ * (at a glancing angle the body stays where the round began and the next round slides along the face); water, at
+ * that sample. The normal is
+ * out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
  */
 export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number, pz: number, dx: number, dz: number, grad: Vec2, out: Limit): void {
   out.t = NONE;
@@ -149,24 +174,38 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number
   const scan = len + standoff;
   const count = Math.ceil(scan / ds);
   const ceiling = body.floor + n.jumpH + n.step;
-  let hPrev = standHeight(n, g, px, pz);
+  let a = before;
+  let b = after;
+  feetAt(n, g, px, pz, a);
+  let hPrev = standOf(n, a.f0, a.f1, a.f2, a.f3, a.f4);
+  // A body in the air gets onto no ground more than step above its feet, or above the ground it starts over.
+  const airBase = Math.max(hPrev, body.y);
   let dPrev = waterDepth(n, g, px, pz);
   let fPrev = 0.0;
   for (let k = 1; k <= count; k++) {
     const f = (scan * k) / count / len;
     const qx = px + dx * f;
     const qz = pz + dz * f;
-    const h = standHeight(n, g, qx, qz);
+    feetAt(n, g, qx, qz, b);
+    const h = standOf(n, b.f0, b.f1, b.f2, b.f3, b.f4);
     const rise = h - hPrev;
-    const steep = rise > n.maxSlope * (len * (f - fPrev));
+    const steep = rise > 0.0 && entersSteep(n, a, b, h, len * (f - fPrev), grad);
     if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
-      const base = body.air ? Math.max(hPrev, body.y) : hPrev;
-      if (h > ceiling || (steep && !probeClears(n, g, footX, footZ, dx / len, dz / len, base, ds))) {
+      let refused = h > ceiling;
+      if (!refused && body.air) refused = h > airBase + n.step;
+      else if (!refused && steep) {
+        featureWay(grad, dx / len, dz / len, way);
+        const back = reachBack(n);
+        refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+      }
+      if (refused) {
         standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
         refusalNormal(grad, dx, dz, out);
-        out.t = Math.max(0.0, fPrev - standoff / len);
+        // The move's part across the rise: fPrev·across metres of it were made before the last sample.
+        const across = -(out.nx * dx + out.nz * dz);
+        out.t = fPrev * across > standoff ? fPrev - standoff / across : 0.0;
         return;
       }
     }
@@ -177,6 +216,9 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number
       out.t = fPrev;
       return;
     }
+    const t = a;
+    a = b;
+    b = t;
     hPrev = h;
     dPrev = d;
     fPrev = f;

@@ -12,6 +12,15 @@ export class Vec2 {
   z = 0;
 }
 
+/** The ground heights under a body's five feet (ST-1): f0 the centre, then the corners (−,−), (+,−), (−,+), (+,+). */
+export class Feet {
+  f0 = 0.0;
+  f1 = 0.0;
+  f2 = 0.0;
+  f3 = 0.0;
+  f4 = 0.0;
+}
+
 /**
  * The stand height of five feet (ST-2): the mean of the foot heights within `step` of the highest, f0 the centre
  * foot, then the corners (−,−), (+,−), (−,+), (+,+) of the span square.
@@ -26,6 +35,16 @@ export function standOf(n: Numbers, f0: number, f1: number, f2: number, f3: numb
   if (f3 >= low) { sum += f3; count += 1.0; }
   if (f4 >= low) { sum += f4; count += 1.0; }
   return sum / count;
+}
+
+/** Writes into `out` the ground heights under the five feet of a body at (x, z) (ST-1), asked as standHeight asks them. */
+export function feetAt(n: Numbers, g: Sampler, x: number, z: number, out: Feet): void {
+  const h = n.span * 0.5;
+  out.f0 = g.height(x, z);
+  out.f1 = g.height(x - h, z - h);
+  out.f2 = g.height(x + h, z - h);
+  out.f3 = g.height(x - h, z + h);
+  out.f4 = g.height(x + h, z + h);
 }
 
 /**
@@ -56,6 +75,14 @@ export function standAround(n: Numbers, g: Sampler, x: number, z: number, ox: nu
 /** Half the distance of the central differences the slope is measured over (ST-3). */
 export function slopeReach(n: Numbers): number {
   return Math.max(n.span * 0.5, 0.05);
+}
+
+/** How far apart the ground is sampled along a move or a feature (SL-3): at most span/2, cell/2 and 0.25 m, counting only the positive ones. */
+export function sampleSpacing(n: Numbers, cell: number): number {
+  let ds = 0.25;
+  if (n.span > 0.0) ds = Math.min(ds, n.span * 0.5);
+  if (cell > 0.0) ds = Math.min(ds, cell * 0.5);
+  return ds;
 }
 
 /**
@@ -102,6 +129,149 @@ export function standGradient(n: Numbers, g: Sampler, x: number, z: number, out:
 /** Whether ground of this slope is steep for a body that was (`wasSteep`) or was not sliding (ST-3 hysteresis). */
 export function isSteep(n: Numbers, slope: number, wasSteep: boolean): boolean {
   return wasSteep ? !(slope < n.maxSlope - n.slopeBand) : slope > n.maxSlope;
+}
+
+/**
+ * Which way the ground under the feet rises (SL-3), into `out`: the corner feet's heights above `level` (the body's
+ * stand height there; those below count as level), differenced across the span square — up a face a corner has got
+ * onto, whichever way the move crosses it, and never back up a drop some feet hang over. One-point feet (span 0)
+ * give 0.
+ */
+export function footprintGradient(n: Numbers, f: Feet, level: number, out: Vec2): void {
+  if (!(n.span > 0.0)) {
+    out.x = 0.0;
+    out.z = 0.0;
+    return;
+  }
+  const c1 = Math.max(f.f1 - level, 0.0);
+  const c2 = Math.max(f.f2 - level, 0.0);
+  const c3 = Math.max(f.f3 - level, 0.0);
+  const c4 = Math.max(f.f4 - level, 0.0);
+  const across = n.span + n.span;
+  out.x = (c2 + c4 - (c1 + c3)) / across;
+  out.z = (c3 + c4 - (c1 + c2)) / across;
+}
+
+/** One foot's climb over a feature (SL-3): what it has risen on steep ground, its last piece's rise, and how that piece counted. */
+export class Climb {
+  total = 0.0;
+  last = 0.0;
+  /** 0: not counted; 1: steep; 2: walkable, counted as where the face it follows ends. */
+  counted = 0;
+}
+
+/** Starts a foot's climb. */
+export function startClimb(c: Climb): void {
+  c.total = 0.0;
+  c.last = 0.0;
+  c.counted = 0;
+}
+
+/**
+ * Adds one piece of a foot's way, rising by `rise`, to its climb (SL-3): all of it where it climbs or drops more than
+ * `steep`, together with the piece before when that one went the same way uncounted (where the face began, part of
+ * a piece); and the piece after a steep one when it goes the same way (where the face ended). Sampling a face's ends
+ * part-way so loses none of its rise, and counts at most a piece of walkable ground on either side.
+ */
+export function climbPiece(c: Climb, rise: number, steep: number): void {
+  if (rise > steep || rise < -steep) {
+    c.total += rise;
+    if (c.counted === 0 && c.last * rise > 0.0) c.total += c.last;
+    c.counted = 1;
+  } else if (c.counted === 1 && c.last * rise > 0.0) {
+    c.total += rise;
+    c.counted = 2;
+  } else {
+    c.counted = 0;
+  }
+  c.last = rise;
+}
+
+const behind = new Feet();
+const ahead = new Feet();
+const climb0 = new Climb();
+const climb1 = new Climb();
+const climb2 = new Climb();
+const climb3 = new Climb();
+const climb4 = new Climb();
+
+/**
+ * The whole rise of a feature (SL-3): going from (x, z) along the unit (vx, vz) for `length`, sampled every
+ * sampleSpacing, each foot adds up its rises and drops on the pieces where the ground under it is steeper than
+ * `steepness` (climbPiece); walkable ground (a hill after a curb, the tread between risers) adds nothing, so where on
+ * walkable ground the measure starts does not change it. The answer is the most any foot has risen at any point; it
+ * is returned as soon as it exceeds `limit`.
+ */
+export function featureRise(n: Numbers, g: Sampler, x: number, z: number, vx: number, vz: number, length: number, steepness: number, limit: number): number {
+  const count = Math.ceil(length / sampleSpacing(n, g.cell));
+  const steep = steepness * (length / count);
+  let a = behind;
+  let b = ahead;
+  feetAt(n, g, x, z, a);
+  const c0 = climb0;
+  const c1 = climb1;
+  const c2 = climb2;
+  const c3 = climb3;
+  const c4 = climb4;
+  startClimb(c0);
+  startClimb(c1);
+  startClimb(c2);
+  startClimb(c3);
+  startClimb(c4);
+  let most = 0.0;
+  for (let j = 1; j <= count; j++) {
+    const s = (length * j) / count;
+    feetAt(n, g, x + vx * s, z + vz * s, b);
+    climbPiece(c0, b.f0 - a.f0, steep);
+    climbPiece(c1, b.f1 - a.f1, steep);
+    climbPiece(c2, b.f2 - a.f2, steep);
+    climbPiece(c3, b.f3 - a.f3, steep);
+    climbPiece(c4, b.f4 - a.f4, steep);
+    most = Math.max(most, Math.max(Math.max(Math.max(c0.total, c1.total), Math.max(c2.total, c3.total)), c4.total));
+    if (most > limit) return most;
+    const t = a;
+    a = b;
+    b = t;
+  }
+  return most;
+}
+
+/**
+ * The most a feature may rise and be stepped over (SL-3): step, and a nanometre more. Why: a rise is summed from
+ * many pieces, so a feature of exactly `step` (two 0.3 m risers for a 0.6 m step) sums to step give or take the last
+ * bit; the nanometre keeps that verdict the same whatever the pieces are, and is far below any height that matters.
+ */
+export function stepLimit(n: Numbers): number {
+  return n.step + 1e-9;
+}
+
+/**
+ * How far behind a body a feature's measure starts (SL-3, ST-3): a slope reach plus half the span's diagonal, so it
+ * starts where no foot stands on a rise the body is partway over, or that shows in its slope.
+ */
+export function reachBack(n: Numbers): number {
+  return slopeReach(n) + n.span * 0.7071067811865476;
+}
+
+/**
+ * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
+ * height's gradient left in `grad`. Steep where the slope passes the hysteresis threshold, unless the body stands on
+ * a step: measured up the gradient from reachBack behind (x, z), either no foot has climbed steep ground by (x, z)
+ * (the body stands beside a rise, not on it), or the feature's whole rise over that reach plus `probe` is within
+ * `step` (SL-3 steps over it).
+ */
+export function steepGround(n: Numbers, g: Sampler, x: number, z: number, wasSteep: boolean, grad: Vec2): boolean {
+  standGradient(n, g, x, z, grad);
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, wasSteep)) return false;
+  const ux = grad.x / slope;
+  const uz = grad.z / slope;
+  const back = reachBack(n);
+  const bx = x - ux * back;
+  const bz = z - uz * back;
+  const steepness = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
+  if (!(featureRise(n, g, bx, bz, ux, uz, back, steepness, 0.0) > 0.0)) return false;
+  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, stepLimit(n)) > stepLimit(n);
 }
 
 /** Water depth under a body at (x, z): the plain mean of the four corner feet's depth (ST-4). */

@@ -9,7 +9,7 @@ import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
 import { Move, clearRefusedMove, slideBody, throwIfMoveRefused } from './slide.ts';
-import { Vec2, isSteep, standGradient, standHeight } from './stand.ts';
+import { Vec2, standHeight, steepGround } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -20,15 +20,17 @@ export class Want {
 
 const gradient = new Vec2();
 
-/** Updates `steep` from the slope under a grounded body and writes the effective want into `out` (WA-1, ST-3). */
+/**
+ * Updates `steep` from the ground under a grounded body (ST-3: its slope, with the hysteresis, and not where the
+ * body stands on a step it is stepping over) and writes the effective want into `out` (WA-1).
+ */
 export function steepWant(n: Numbers, g: Sampler, body: Body, out: Want): void {
   out.x = body.wantX;
   out.z = body.wantZ;
   if (body.air) return;
-  standGradient(n, g, body.x, body.z, gradient);
-  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
-  body.steep = isSteep(n, slope, body.steep);
+  body.steep = steepGround(n, g, body.x, body.z, body.steep, gradient);
   if (!body.steep) return;
+  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
   const ux = gradient.x / slope;
   const uz = gradient.z / slope;
   const up = out.x * ux + out.z * uz;
