@@ -33,6 +33,16 @@ import { Crowd } from './crowd';
   }
 }
 
+/** A raw array of u8 numbers at an address. */
+@unmanaged export class U8Values {
+  @inline @operator("[]") get(i: i32): i32 {
+    return <i32>load<u8>(changetype<usize>(this) + <usize>i);
+  }
+  @inline @operator("[]=") set(i: i32, v: i32): void {
+    store<u8>(changetype<usize>(this) + <usize>i, <u8>v);
+  }
+}
+
 /** A raw array of u8 flags at an address. */
 @unmanaged export class U8s {
   @inline @operator("[]") get(i: i32): bool {
@@ -276,6 +286,24 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoKind: I32s;
 }
 
+/**
+ * One kind's passability grid over a region (assembly/route.ts, RT-1): `w × h` cell states (I32) from cell (i0, j0)
+ * of side `cell`, its ground, its own copy of the kind's numbers, and the window the next search stays in.
+ */
+@unmanaged export class Grid {
+  ground: GroundData;
+  numbers: Numbers;
+  cell: f64;
+  i0: f64;
+  j0: f64;
+  w: i32;
+  h: i32;
+  cells: I32s;
+  left: i32;
+  bottom: i32;
+  right: i32;
+  top: i32;
+}
 
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
 
@@ -285,7 +313,7 @@ export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()))
 export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
 /** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
 export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
-/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's arrival in [0]. */
+/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's arrival in [0], or the address of a route. */
 export const callResult = changetype<F64s>(memory.data(16));
 
 /** Address of the per-row scratch body (read by the facade). */

@@ -10,7 +10,7 @@ import * as reference from '../src/reference.ts';
 import { coreOf, type Build } from './wasm/cores.ts';
 
 /** The names every entry exports: the public API a behaviour test drives. */
-export type Api = Pick<Walker, 'walk' | 'slide' | 'carry' | 'seek' | 'stand' | 'groundOf' | 'numbers' | 'kindOf' | 'check' | 'relative' | 'Herd' | 'Companion'>;
+export type Api = Pick<Walker, 'walk' | 'slide' | 'carry' | 'seek' | 'stand' | 'route' | 'passability' | 'groundOf' | 'numbers' | 'kindOf' | 'check' | 'relative' | 'Herd' | 'Companion'>;
 
 export interface Core {
   /** 'reference', 'release' or 'debug': put it in test titles. */

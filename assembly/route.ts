@@ -1,0 +1,476 @@
+/**
+ * route: the passability grid of a kind over the lattice, the shortest passable path on it, and its waypoints
+ * (RT-1..RT-5). Twin of src/reference/route.ts: same functions, same operations, same order.
+ * The grid asks the kernel for every verdict — a cell is passable where the body can stand (ST-3, ST-4, SL-2), an
+ * edge where slideBody makes the whole move — so the step, slope, wade and solid rules are slide's own.
+ */
+import { Body, CALL_DONE, F64s, Grid, I32s, Numbers, U8Values, alloc, callNumbers, callResult, free } from './memory';
+import { GroundData } from './ground';
+import { Sampler } from './lattice';
+import { callGround } from './bodies';
+import { firstBlocker } from './seek';
+import { Move, SKIN, slideBody } from './slide';
+import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
+
+/** A cell's state (RT-1, RT-2): bits 0–7 its out-edges by direction, then what is known, then its costs. */
+export const EDGES_KNOWN: i32 = 256;
+export const STAND_KNOWN: i32 = 512;
+export const STANDABLE: i32 = 1024;
+const SQRT2: f64 = 1.4142135623730951;
+/** Quantisation of the slope and depth a cell's cost reads (RT-3): fractions of maxSlope and wade in 255ths. */
+const LEVELS: f64 = 255.0;
+
+/** A grid of `w × h` unknown cells from cell (i0, j0) of side `cell` on a ground, for the kind of the scratch numbers. */
+export function newGrid(ground: GroundData, cell: f64, i0: f64, j0: f64, w: i32, h: i32): Grid {
+  const grid = changetype<Grid>(alloc(offsetof<Grid>()));
+  grid.ground = ground;
+  grid.numbers = changetype<Numbers>(alloc(offsetof<Numbers>()));
+  memory.copy(changetype<usize>(grid.numbers), changetype<usize>(callNumbers), offsetof<Numbers>());
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  grid.w = w;
+  grid.h = h;
+  grid.cells = changetype<I32s>(alloc(<usize>w * <usize>h << 2));
+  return grid;
+}
+
+/** Frees a grid and what it holds. */
+export function freeGrid(grid: Grid): void {
+  free(changetype<usize>(grid.cells));
+  free(changetype<usize>(grid.numbers));
+  free(changetype<usize>(grid));
+}
+
+/**
+ * Sets the window the next search stays in to the `w × h` cells from cell (i0, j0), which the grid holds: a grid
+ * kept from a larger region then plans exactly as a grid of this region would (RT-5).
+ */
+export function setWindow(grid: Grid, i0: f64, j0: f64, w: i32, h: i32): void {
+  grid.left = <i32>(i0 - grid.i0);
+  grid.bottom = <i32>(j0 - grid.j0);
+  grid.right = grid.left + w;
+  grid.top = grid.bottom + h;
+}
+
+/** Direction d's step on x in cells: d = 0 … 7 for +x, (+x, +z), +z, (−x, +z), −x, (−x, −z), −z, (+x, −z). */
+export function dirX(d: i32): i32 {
+  return d == 0 || d == 1 || d == 7 ? 1 : d >= 3 && d <= 5 ? -1 : 0;
+}
+
+/** Direction d's step on z in cells. */
+export function dirZ(d: i32): i32 {
+  return d >= 1 && d <= 3 ? 1 : d >= 5 ? -1 : 0;
+}
+
+/** The direction of the step (mi, mj), each −1, 0 or 1, not both 0. */
+export function dirOf(mi: i32, mj: i32): i32 {
+  if (mj == 0) return mi > 0 ? 0 : 4;
+  if (mi == 0) return mj > 0 ? 2 : 6;
+  if (mj > 0) return mi > 0 ? 1 : 3;
+  return mi > 0 ? 7 : 5;
+}
+
+/** The x of cell k's centre. */
+export function cellX(grid: Grid, k: i32): f64 {
+  return (grid.i0 + <f64>(k % grid.w) + 0.5) * grid.cell;
+}
+
+/** The z of cell k's centre. */
+export function cellZ(grid: Grid, k: i32): f64 {
+  return (grid.j0 + <f64>(k / grid.w) + 0.5) * grid.cell;
+}
+
+const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+
+/**
+ * Cell k's state with its standing known (RT-1): standable where the centre is not steep (ST-3, for a body not yet
+ * sliding), its water no deeper than wade (ST-4) and clear of every solid grown by the radius (SL-2); with the
+ * slope and depth there as 255ths of maxSlope and wade in bits 16–23 and 24–31, for the costs of RT-3.
+ */
+export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
+  const s = grid.cells[k];
+  if ((s & STAND_KNOWN) != 0) return s;
+  const x = cellX(grid, k);
+  const z = cellZ(grid, k);
+  standGradient(n, g, x, z, gradient);
+  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
+  const depth = waterDepth(n, g, x, z);
+  let standable = !isSteep(n, slope, false) && depth <= n.wade;
+  if (standable) {
+    const circles = g.circles(x, z, n.radius + SKIN);
+    for (let i = 0; i < circles.length; i++) {
+      const c = circles[i];
+      const grown = c.radius + n.radius + SKIN;
+      const ox = x - c.x;
+      const oz = z - c.z;
+      if (ox * ox + oz * oz < grown * grown) standable = false;
+    }
+  }
+  let state = s | STAND_KNOWN;
+  if (standable) {
+    const slopeLevel = Math.floor((slope / n.maxSlope) * LEVELS);
+    const depthLevel = n.wade > 0.0 ? Math.floor(Math.min(depth / n.wade, 1.0) * LEVELS) : 0.0;
+    state = state | STANDABLE | (<i32>slopeLevel << 16) | (<i32>depthLevel << 24);
+  }
+  grid.cells[k] = state;
+  return state;
+}
+
+const walker = changetype<Body>(memory.data(offsetof<Body>()));
+const move = changetype<Move>(memory.data(offsetof<Move>()));
+
+/**
+ * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
+ * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
+ * whole way to the neighbour's centre, no limit met (SL-6).
+ */
+export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
+  const s = standState(n, g, grid, k);
+  if ((s & EDGES_KNOWN) != 0) return s;
+  const x = cellX(grid, k);
+  const z = cellZ(grid, k);
+  const col = k % grid.w;
+  const row = k / grid.w;
+  const body = walker;
+  let state = s | EDGES_KNOWN;
+  for (let d = 0; d < 8; d++) {
+    const ni = col + dirX(d);
+    const nj = row + dirZ(d);
+    if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
+    if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) continue;
+    body.x = x;
+    body.z = z;
+    body.y = standHeight(n, g, x, z);
+    body.floor = body.y;
+    body.air = false;
+    body.steep = false;
+    slideBody(n, g, body, <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell, move);
+    if (!move.limited) state = state | (1 << d);
+  }
+  grid.cells[k] = state;
+  return state;
+}
+
+/** The octile distance in metres from cell k to cell t (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, k: i32, t: i32): f64 {
+  const di = abs<i32>((k % grid.w) - (t % grid.w));
+  const dj = abs<i32>((k / grid.w) - (t / grid.w));
+  const long = max<i32>(di, dj);
+  const short = min<i32>(di, dj);
+  return (<f64>(long - short) + <f64>short * SQRT2) * grid.cell;
+}
+
+/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length, more on slope and in water. */
+export function stepCost(grid: Grid, d: i32, to: i32, slopeCost: f64, waterCost: f64): f64 {
+  const length = (d & 1) == 0 ? grid.cell : grid.cell * SQRT2;
+  const slope = <f64>((to >>> 16) & 255) / LEVELS;
+  const depth = <f64>((to >>> 24) & 255) / LEVELS;
+  return length * (1.0 + slopeCost * slope + waterCost * depth);
+}
+
+// ---- The search's storage: per node of the grid, shared by every search (they never nest) ---------------------
+
+let capacity: i32 = 0;
+/** The cost from the start to each node found, valid where its mark is this search's. */
+let costs = changetype<F64s>(0);
+/** 2·search for a node found and open, 2·search + 1 for one closed; older marks mean not found. */
+let marks = changetype<I32s>(0);
+/** The direction of the step that reached each node. */
+let froms = changetype<U8Values>(0);
+/** The nodes of the path found, goal first. */
+let path = changetype<I32s>(0);
+let search: i32 = 0;
+/** The open nodes: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+let heapF = changetype<F64s>(0);
+let heapG = changetype<F64s>(0);
+let heapK = changetype<I32s>(0);
+let heapSize: i32 = 0;
+let heapCapacity: i32 = 0;
+
+/** Makes room in the search's storage for grids of `count` nodes. */
+export function reserveSearch(count: i32): void {
+  if (count <= capacity) return;
+  capacity = count;
+  free(changetype<usize>(costs));
+  free(changetype<usize>(marks));
+  free(changetype<usize>(froms));
+  free(changetype<usize>(path));
+  costs = changetype<F64s>(alloc(<usize>count << 3));
+  marks = changetype<I32s>(alloc(<usize>count << 2));
+  froms = changetype<U8Values>(alloc(<usize>count));
+  path = changetype<I32s>(alloc(<usize>count << 2));
+  search = 0;
+}
+
+/** Whether heap entry a comes out before entry b: least f, then greatest cost (nearest the target), then least node. */
+export function heapBefore(a: i32, b: i32): bool {
+  const fa = heapF[a];
+  const fb = heapF[b];
+  if (fa != fb) return fa < fb;
+  const ga = heapG[a];
+  const gb = heapG[b];
+  if (ga != gb) return ga > gb;
+  return heapK[a] < heapK[b];
+}
+
+function heapSwap(a: i32, b: i32): void {
+  const f = heapF[a];
+  const c = heapG[a];
+  const k = heapK[a];
+  heapF[a] = heapF[b];
+  heapG[a] = heapG[b];
+  heapK[a] = heapK[b];
+  heapF[b] = f;
+  heapG[b] = c;
+  heapK[b] = k;
+}
+
+/** Moves `count` values of `bytes` bytes each from `old` to a new block of `size` values; frees the old one. */
+function grown(old: usize, count: i32, size: i32, bytes: i32): usize {
+  const block = alloc(<usize>size * <usize>bytes);
+  memory.copy(block, old, <usize>count * <usize>bytes);
+  free(old);
+  return block;
+}
+
+/** Adds (f, cost, node) to the open heap, growing it as needed. */
+export function heapPush(f: f64, cost: f64, node: i32): void {
+  if (heapSize == heapCapacity) {
+    const size = max<i32>(1024, heapSize * 2);
+    heapF = changetype<F64s>(grown(changetype<usize>(heapF), heapSize, size, 8));
+    heapG = changetype<F64s>(grown(changetype<usize>(heapG), heapSize, size, 8));
+    heapK = changetype<I32s>(grown(changetype<usize>(heapK), heapSize, size, 4));
+    heapCapacity = size;
+  }
+  let i = heapSize;
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  heapSize++;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!heapBefore(i, parent)) break;
+    heapSwap(i, parent);
+    i = parent;
+  }
+}
+
+/** Takes the first entry out of the open heap and returns its node (its cost is left in heapG[heapSize]). */
+export function heapPop(): i32 {
+  heapSize--;
+  heapSwap(0, heapSize);
+  let i = 0;
+  while (true) {
+    const left = i + i + 1;
+    if (left >= heapSize) break;
+    let child = left;
+    if (left + 1 < heapSize && heapBefore(left + 1, left)) child = left + 1;
+    if (!heapBefore(child, i)) break;
+    heapSwap(i, child);
+    i = child;
+  }
+  return heapK[heapSize];
+}
+
+/**
+ * A* from node `start` to node `goal` over the grid's passable edges (RT-3): 8 neighbours, costs in metres, the
+ * octile heuristic, within the grid's window. Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
+ * cells, the first closed of those). Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ */
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal: i32, slopeCost: f64, waterCost: f64): i32 {
+  search++;
+  const open = search * 2;
+  const closed = open + 1;
+  heapSize = 0;
+  costs[start] = 0.0;
+  marks[start] = open;
+  heapPush(octile(grid, start, goal), 0.0, start);
+  const gi = goal % grid.w;
+  const gj = goal / grid.w;
+  let best = start;
+  let bestD: f64 = -1.0;
+  while (heapSize > 0) {
+    const k = heapPop();
+    if (marks[k] == closed) continue;
+    marks[k] = closed;
+    const di = <f64>((k % grid.w) - gi);
+    const dj = <f64>((k / grid.w) - gj);
+    const d2 = di * di + dj * dj;
+    if (bestD < 0.0 || d2 < bestD) {
+      best = k;
+      bestD = d2;
+    }
+    if (k == goal) break;
+    const s = edgeState(n, g, grid, k);
+    const cost = costs[k];
+    const col = k % grid.w;
+    const row = k / grid.w;
+    for (let d = 0; d < 8; d++) {
+      if ((s & (1 << d)) == 0) continue;
+      const ni = col + dirX(d);
+      const nj = row + dirZ(d);
+      if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
+      const next = nj * grid.w + ni;
+      if (marks[next] == closed) continue;
+      const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
+      if (marks[next] != open || c < costs[next]) {
+        costs[next] = c;
+        marks[next] = open;
+        froms[next] = d;
+        heapPush(c + octile(grid, next, goal), c, next);
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the segment from (ax, az) to (bx, bz) crosses only cells joined by passable edges (RT-4): the cells it
+ * passes through are walked in order (a diagonal step where it crosses a corner), each step an edge of the grid.
+ */
+export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, bx: f64, bz: f64): bool {
+  const c = grid.cell;
+  let i = <i32>(Math.floor(ax / c) - grid.i0);
+  let j = <i32>(Math.floor(az / c) - grid.j0);
+  const ei = <i32>(Math.floor(bx / c) - grid.i0);
+  const ej = <i32>(Math.floor(bz / c) - grid.j0);
+  const dx = bx - ax;
+  const dz = bz - az;
+  const stepI = ei > i ? 1 : ei < i ? -1 : 0;
+  const stepJ = ej > j ? 1 : ej < j ? -1 : 0;
+  // The fraction of the segment at which it crosses the next line of cells on x and on z, and between two lines.
+  const lineX = (grid.i0 + <f64>i + (stepI > 0 ? 1.0 : 0.0)) * c;
+  const lineZ = (grid.j0 + <f64>j + (stepJ > 0 ? 1.0 : 0.0)) * c;
+  let tX = stepI != 0 ? (lineX - ax) / dx : 2.0;
+  let tZ = stepJ != 0 ? (lineZ - az) / dz : 2.0;
+  const deltaX = stepI != 0 ? c / Math.abs(dx) : 0.0;
+  const deltaZ = stepJ != 0 ? c / Math.abs(dz) : 0.0;
+  while (i != ei || j != ej) {
+    let mi = 0;
+    let mj = 0;
+    if (i == ei) mj = stepJ;
+    else if (j == ej) mi = stepI;
+    else if (tX < tZ) mi = stepI;
+    else if (tZ < tX) mj = stepJ;
+    else {
+      mi = stepI;
+      mj = stepJ;
+    }
+    if (mi != 0) tX += deltaX;
+    if (mj != 0) tZ += deltaZ;
+    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) == 0) return false;
+    i += mi;
+    j += mj;
+  }
+  return true;
+}
+
+/** Whether the segment from (ax, az) to (bx, bz) passes through no solid grown by the radius (RT-4, SE-3). */
+export function solidSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
+  return firstBlocker(n, g, ax, az, bx - ax, bz - az) === null;
+}
+
+// ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
+
+/** Where a route is written: [count, reached (1 or 0), length, then count waypoints (x, z)]. */
+export let routeOut = changetype<F64s>(0);
+/** How many f64 routeOut holds. */
+let routeSize: i32 = 0;
+
+/** Makes room in routeOut for `count` waypoints, keeping what it holds. */
+export function reserveRoute(count: i32): void {
+  if (3 + count * 2 <= routeSize) return;
+  const size = max<i32>(3 + count * 2, routeSize * 2);
+  routeOut = changetype<F64s>(grown(changetype<usize>(routeOut), routeSize, size, 8));
+  routeSize = size;
+}
+
+/** The x of path node p (path[0] the goal, path[last] the start), or the target when p is the reached goal. */
+export function pathX(grid: Grid, p: i32, reached: bool, tx: f64): f64 {
+  return p == 0 && reached ? tx : cellX(grid, path[p]);
+}
+
+/** The z of path node p, or the target when p is the reached goal. */
+export function pathZ(grid: Grid, p: i32, reached: bool, tz: f64): f64 {
+  return p == 0 && reached ? tz : cellZ(grid, path[p]);
+}
+
+/** Appends waypoint (x, z) to routeOut after `from` (x, z) and adds the leg to the length. */
+export function addWaypoint(x: f64, z: f64, fromX: f64, fromZ: f64): void {
+  const count = <i32>routeOut[0];
+  reserveRoute(count + 1);
+  routeOut[3 + count * 2] = x;
+  routeOut[4 + count * 2] = z;
+  routeOut[0] = <f64>(count + 1);
+  const dx = x - fromX;
+  const dz = z - fromZ;
+  routeOut[2] += Math.sqrt(dx * dx + dz * dz);
+}
+
+/**
+ * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
+ * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight) and clear of
+ * solids (solidSight) is the next. Ends at the target when it is reached, else at the centre of the reachable cell
+ * nearest it (or at the start when no cell is nearer).
+ */
+export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): void {
+  reserveSearch(grid.w * grid.h);
+  reserveRoute(0);
+  const start = <i32>(Math.floor(sz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(sx / grid.cell) - grid.i0);
+  const goal = <i32>(Math.floor(tz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(tx / grid.cell) - grid.i0);
+  const end = searchGrid(n, g, grid, start, goal, slopeCost, waterCost);
+  const reached = end == goal;
+  routeOut[0] = 0.0;
+  routeOut[1] = reached ? 1.0 : 0.0;
+  routeOut[2] = 0.0;
+  let last = 0;
+  path[0] = end;
+  for (let k = end; k != start; last++) {
+    const d = froms[k];
+    k = k - dirX(d) - dirZ(d) * grid.w;
+    path[last + 1] = k;
+  }
+  if (last == 0) {
+    if (reached) addWaypoint(tx, tz, sx, sz);
+    else addWaypoint(sx, sz, sx, sz);
+    return;
+  }
+  let ax = sx;
+  let az = sz;
+  let p = last - 1;
+  while (p >= 0) {
+    let q = p;
+    while (q > 0 && gridSight(n, g, grid, ax, az, pathX(grid, q - 1, reached, tx), pathZ(grid, q - 1, reached, tz))) q--;
+    while (q < p && !solidSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
+    const x = pathX(grid, q, reached, tx);
+    const z = pathZ(grid, q, reached, tz);
+    addWaypoint(x, z, ax, az);
+    ax = x;
+    az = z;
+    p = q - 1;
+  }
+}
+
+/** Works out the state of every cell of the grid, standing and edges (RT-1, RT-2: the passability `passability` shows). */
+export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) edgeState(n, g, grid, k);
+}
+
+/** Fills the grid for the facade's `passability` and returns the address of its cell states (RT-2). */
+export function gridCells(grid: Grid): usize {
+  fillGrid(grid.numbers, callGround(grid.ground, 0), grid);
+  return changetype<usize>(grid.cells);
+}
+
+/**
+ * The route from (sx, sz) to (tx, tz) on a grid, searched within the `w × h` cells from cell (i0, j0) (RT-3..RT-5):
+ * one crossing; result[0] is the address of routeOut, [count, reached, length, x, z, …].
+ */
+export function route(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64, i0: f64, j0: f64, w: i32, h: i32): i32 {
+  setWindow(grid, i0, j0, w, h);
+  planRoute(grid.numbers, callGround(grid.ground, 0), grid, sx, sz, tx, tz, slopeCost, waterCost);
+  callResult[0] = <f64>changetype<usize>(routeOut);
+  return CALL_DONE;
+}
