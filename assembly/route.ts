@@ -8,7 +8,6 @@ import { Body, CALL_DONE, F64s, Grid, I32s, Numbers, U8Values, alloc, callNumber
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { firstBlocker } from './seek';
 import { Move, SKIN, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
@@ -161,12 +160,17 @@ export function octile(grid: Grid, k: i32, t: i32): f64 {
   return (<f64>(long - short) + <f64>short * SQRT2) * grid.cell;
 }
 
-/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length, more on slope and in water. */
-export function stepCost(grid: Grid, d: i32, to: i32, slopeCost: f64, waterCost: f64): f64 {
-  const length = (d & 1) == 0 ? grid.cell : grid.cell * SQRT2;
+/** The factor a cell of state `to` puts on the length of a step onto it (RT-3): 1, more on slope and in water. */
+export function costFactor(to: i32, slopeCost: f64, waterCost: f64): f64 {
   const slope = <f64>((to >>> 16) & 255) / LEVELS;
   const depth = <f64>((to >>> 24) & 255) / LEVELS;
-  return length * (1.0 + slopeCost * slope + waterCost * depth);
+  return 1.0 + slopeCost * slope + waterCost * depth;
+}
+
+/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+export function stepCost(grid: Grid, d: i32, to: i32, slopeCost: f64, waterCost: f64): f64 {
+  const length = (d & 1) == 0 ? grid.cell : grid.cell * SQRT2;
+  return length * costFactor(to, slopeCost, waterCost);
 }
 
 // ---- The search's storage: per node of the grid, shared by every search (they never nest) ---------------------
@@ -328,8 +332,9 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
 /**
  * Whether the segment from (ax, az) to (bx, bz) crosses only cells joined by passable edges (RT-4): the cells it
  * passes through are walked in order (a diagonal step where it crosses a corner), each step an edge of the grid.
+ * Returns the largest cost factor of the cells it enters (1 when it enters none), or -1 when it is not in sight.
  */
-export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, bx: f64, bz: f64): bool {
+export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, bx: f64, bz: f64, slopeCost: f64, waterCost: f64): f64 {
   const c = grid.cell;
   let i = <i32>(Math.floor(ax / c) - grid.i0);
   let j = <i32>(Math.floor(az / c) - grid.j0);
@@ -346,6 +351,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
   let tZ = stepJ != 0 ? (lineZ - az) / dz : 2.0;
   const deltaX = stepI != 0 ? c / Math.abs(dx) : 0.0;
   const deltaZ = stepJ != 0 ? c / Math.abs(dz) : 0.0;
+  let factor = 1.0;
   while (i != ei || j != ej) {
     let mi = 0;
     let mj = 0;
@@ -359,16 +365,28 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
     }
     if (mi != 0) tX += deltaX;
     if (mj != 0) tZ += deltaZ;
-    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) == 0) return false;
+    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) == 0) return -1.0;
     i += mi;
     j += mj;
+    factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
   }
-  return true;
+  return factor;
 }
 
-/** Whether the segment from (ax, az) to (bx, bz) passes through no solid grown by the radius (RT-4, SE-3). */
-export function solidSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
-  return firstBlocker(n, g, ax, az, bx - ax, bz - az) === null;
+/**
+ * Whether slide moves a grounded body standing at (ax, az) (as in RT-2) the whole way to (bx, bz) (RT-4): the
+ * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
+ */
+export function slideSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
+  const body = walker;
+  body.x = ax;
+  body.z = az;
+  body.y = standHeight(n, g, ax, az);
+  body.floor = body.y;
+  body.air = false;
+  body.steep = false;
+  slideBody(n, g, body, bx - ax, bz - az, move);
+  return !move.limited;
 }
 
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
@@ -410,8 +428,8 @@ export function addWaypoint(x: f64, z: f64, fromX: f64, fromZ: f64): void {
 
 /**
  * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
- * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight) and clear of
- * solids (solidSight) is the next. Ends at the target when it is reached, else at the centre of the reachable cell
+ * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight), backed off
+ * to the furthest that slide reaches (slideSight), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
  * nearest it (or at the start when no cell is nearer).
  */
 export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): void {
@@ -436,18 +454,32 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
     else addWaypoint(sx, sz, sx, sz);
     return;
   }
+  // With costs, a shortcut must cost no more than the path it replaces: its length times the costliest cell it
+  // enters, against the path's cost plus a cell's diagonal (the segment's ends are off the cells' centres).
+  const costly = slopeCost > 0.0 || waterCost > 0.0;
   let ax = sx;
   let az = sz;
+  let anchorCost = 0.0;
   let p = last - 1;
   while (p >= 0) {
     let q = p;
-    while (q > 0 && gridSight(n, g, grid, ax, az, pathX(grid, q - 1, reached, tx), pathZ(grid, q - 1, reached, tz))) q--;
-    while (q < p && !solidSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
+    while (q > 0) {
+      const bx = pathX(grid, q - 1, reached, tx);
+      const bz = pathZ(grid, q - 1, reached, tz);
+      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost);
+      if (factor < 0.0) break;
+      const dx = bx - ax;
+      const dz = bz - az;
+      if (costly && factor * Math.sqrt(dx * dx + dz * dz) > costs[path[q - 1]] - anchorCost + grid.cell * SQRT2) break;
+      q--;
+    }
+    while (q < p && !slideSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
     const x = pathX(grid, q, reached, tx);
     const z = pathZ(grid, q, reached, tz);
     addWaypoint(x, z, ax, az);
     ax = x;
     az = z;
+    anchorCost = costs[path[q]];
     p = q - 1;
   }
 }

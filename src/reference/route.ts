@@ -8,7 +8,6 @@ import { numbers } from '../kinds.ts';
 import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
-import { firstBlocker } from './seek.ts';
 import { Move, SKIN, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
@@ -167,12 +166,17 @@ export function octile(grid: Grid, k: number, t: number): number {
   return ((long - short) + short * SQRT2) * grid.cell;
 }
 
-/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length, more on slope and in water. */
-export function stepCost(grid: Grid, d: number, to: number, slopeCost: number, waterCost: number): number {
-  const length = (d & 1) === 0 ? grid.cell : grid.cell * SQRT2;
+/** The factor a cell of state `to` puts on the length of a step onto it (RT-3): 1, more on slope and in water. */
+export function costFactor(to: number, slopeCost: number, waterCost: number): number {
   const slope = ((to >>> 16) & 255) / LEVELS;
   const depth = ((to >>> 24) & 255) / LEVELS;
-  return length * (1.0 + slopeCost * slope + waterCost * depth);
+  return 1.0 + slopeCost * slope + waterCost * depth;
+}
+
+/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+export function stepCost(grid: Grid, d: number, to: number, slopeCost: number, waterCost: number): number {
+  const length = (d & 1) === 0 ? grid.cell : grid.cell * SQRT2;
+  return length * costFactor(to, slopeCost, waterCost);
 }
 
 // ---- The search's storage: per node of the grid, shared by every search (they never nest) ---------------------
@@ -326,8 +330,9 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
 /**
  * Whether the segment from (ax, az) to (bx, bz) crosses only cells joined by passable edges (RT-4): the cells it
  * passes through are walked in order (a diagonal step where it crosses a corner), each step an edge of the grid.
+ * Returns the largest cost factor of the cells it enters (1 when it enters none), or -1 when it is not in sight.
  */
-export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: number, bx: number, bz: number): boolean {
+export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: number, bx: number, bz: number, slopeCost: number, waterCost: number): number {
   const c = grid.cell;
   let i = Math.floor(ax / c) - grid.i0;
   let j = Math.floor(az / c) - grid.j0;
@@ -344,6 +349,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
   let tZ = stepJ !== 0 ? (lineZ - az) / dz : 2.0;
   const deltaX = stepI !== 0 ? c / Math.abs(dx) : 0.0;
   const deltaZ = stepJ !== 0 ? c / Math.abs(dz) : 0.0;
+  let factor = 1.0;
   while (i !== ei || j !== ej) {
     let mi = 0;
     let mj = 0;
@@ -357,16 +363,28 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
     }
     if (mi !== 0) tX += deltaX;
     if (mj !== 0) tZ += deltaZ;
-    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) === 0) return false;
+    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) === 0) return -1.0;
     i += mi;
     j += mj;
+    factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
   }
-  return true;
+  return factor;
 }
 
-/** Whether the segment from (ax, az) to (bx, bz) passes through no solid grown by the radius (RT-4, SE-3). */
-export function solidSight(n: Numbers, g: Sampler, ax: number, az: number, bx: number, bz: number): boolean {
-  return firstBlocker(n, g, ax, az, bx - ax, bz - az) === null;
+/**
+ * Whether slide moves a grounded body standing at (ax, az) (as in RT-2) the whole way to (bx, bz) (RT-4): the
+ * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
+ */
+export function slideSight(n: Numbers, g: Sampler, ax: number, az: number, bx: number, bz: number): boolean {
+  const body = walker;
+  body.x = ax;
+  body.z = az;
+  body.y = standHeight(n, g, ax, az);
+  body.floor = body.y;
+  body.air = false;
+  body.steep = false;
+  slideBody(n, g, body, bx - ax, bz - az, move);
+  return !move.limited;
 }
 
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
@@ -406,8 +424,8 @@ export function addWaypoint(x: number, z: number, fromX: number, fromZ: number):
 
 /**
  * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
- * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight) and clear of
- * solids (solidSight) is the next. Ends at the target when it is reached, else at the centre of the reachable cell
+ * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight), backed off
+ * to the furthest that slide reaches (slideSight), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
  * nearest it (or at the start when no cell is nearer).
  */
 export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number): void {
@@ -432,18 +450,32 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: nu
     else addWaypoint(sx, sz, sx, sz);
     return;
   }
+  // With costs, a shortcut must cost no more than the path it replaces: its length times the costliest cell it
+  // enters, against the path's cost plus a cell's diagonal (the segment's ends are off the cells' centres).
+  const costly = slopeCost > 0.0 || waterCost > 0.0;
   let ax = sx;
   let az = sz;
+  let anchorCost = 0.0;
   let p = last - 1;
   while (p >= 0) {
     let q = p;
-    while (q > 0 && gridSight(n, g, grid, ax, az, pathX(grid, q - 1, reached, tx), pathZ(grid, q - 1, reached, tz))) q--;
-    while (q < p && !solidSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
+    while (q > 0) {
+      const bx = pathX(grid, q - 1, reached, tx);
+      const bz = pathZ(grid, q - 1, reached, tz);
+      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost);
+      if (factor < 0.0) break;
+      const dx = bx - ax;
+      const dz = bz - az;
+      if (costly && factor * Math.sqrt(dx * dx + dz * dz) > costs[path[q - 1]] - anchorCost + grid.cell * SQRT2) break;
+      q--;
+    }
+    while (q < p && !slideSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
     const x = pathX(grid, q, reached, tx);
     const z = pathZ(grid, q, reached, tz);
     addWaypoint(x, z, ax, az);
     ax = x;
     az = z;
+    anchorCost = costs[path[q]];
     p = q - 1;
   }
 }
@@ -461,7 +493,7 @@ export const ROUTE_CELL = 1.0;
 /** The most cells one grid holds (RT-5): 1024 × 1024, or any box of no more cells. */
 export const MAX_CELLS = 1048576;
 /** Cells the default region reaches beyond the start and the target at least (RT-5). */
-export const MARGIN = 16;
+export const MARGIN = 32;
 /** Regions are widened to whole blocks of this many cells, so nearby routes share one grid (RT-1). */
 export const BLOCK = 32;
 /** A region in cells: `w × h` cells from cell (i0, j0) of side `cell`. */
@@ -497,7 +529,7 @@ export function boxRegion(cell: number, field: string, box: readonly number[]): 
 
 /**
  * The region a route from (sx, sz) to (tx, tz) searches (RT-5): `region` [x0, z0, x1, z1] when given (it must hold
- * both ends), else the box round both ends widened by max(MARGIN, half their distance) cells on each side, out to
+ * both ends), else the box round both ends widened by max(MARGIN, its larger side) cells on each side, out to
  * whole BLOCKs, and narrowed again as far as needed to hold at most MAX_CELLS cells. Throws a sentence when even the
  * two ends' own box is larger, or `region` is malformed, does not hold them, or is larger.
  */
@@ -522,7 +554,7 @@ export function regionOf(cell: number, sx: number, sz: number, tx: number, tz: n
     const j0 = lo(jLo, m);
     return { cell, i0, j0, w: hi(iHi, m) - i0, h: hi(jHi, m) - j0 };
   };
-  let m = Math.max(MARGIN, Math.ceil(Math.max(iHi - iLo, jHi - jLo) / 2));
+  let m = Math.max(MARGIN, iHi - iLo, jHi - jLo);
   let box = boxOf(m);
   while (box.w * box.h > MAX_CELLS && m > 0) {
     m = Math.floor(m / 2);
