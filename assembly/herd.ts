@@ -9,6 +9,7 @@ import { Body, F64s, Herd, I32s, Numbers, U8s, alloc, free, reserveCircles } fro
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
+import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './route';
 import { seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
@@ -29,6 +30,7 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.table = h.table;
   h.crowd.masks = h.masks;
   h.crowd.maskWords = h.maskWords;
+  h.fields = newFieldSet();
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }
@@ -94,6 +96,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.steep = grownU8(h.steep, n, capacity);
   h.seeking = grownU8(h.seeking, n, capacity);
   h.arrived = grownU8(h.arrived, n, capacity);
+  h.routing = grownU8(h.routing, n, capacity);
   h.kind = grownI32(h.kind, n, capacity);
   h.memoX = grownF64(h.memoX, n, capacity);
   h.memoZ = grownF64(h.memoZ, n, capacity);
@@ -131,6 +134,8 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.steep));
   free(changetype<usize>(h.seeking));
   free(changetype<usize>(h.arrived));
+  free(changetype<usize>(h.routing));
+  freeFieldSet(h.fields);
   free(changetype<usize>(h.kind));
   free(changetype<usize>(h.memoX));
   free(changetype<usize>(h.memoZ));
@@ -168,6 +173,7 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.steep[to] = h.steep[from];
   h.seeking[to] = h.seeking[from];
   h.arrived[to] = h.arrived[from];
+  h.routing[to] = h.routing[from];
   h.kind[to] = h.kind[from];
   h.memoX[to] = h.memoX[from];
   h.memoZ[to] = h.memoZ[from];
@@ -298,6 +304,7 @@ export function herdStep(h: Herd, dt: f64): i32 {
   const crowd = h.crowd;
   if (anyBlocked) fileCrowd(crowd, count, h.x, h.z, h.kind);
   const g = useGround(h.ground);
+  prepareFields(h, g);
   let failed = -1;
   for (let i = 0; i < count; i++) {
     const kind = h.kind[i];
@@ -314,7 +321,12 @@ export function herdStep(h: Herd, dt: f64): i32 {
     recall(h, i, n, g, body);
     clearRefusedMove();
     let arrived = h.arrived[i];
-    if (h.seeking[i]) arrived = seekBody(n, g, body, h.targetX[i], h.targetZ[i], h.stop[i]);
+    if (h.seeking[i]) {
+      const tx = h.targetX[i];
+      const tz = h.targetZ[i];
+      const stop = h.stop[i];
+      arrived = h.routing[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
+    }
     walkBody(n, g, body, dt, move);
     if (wasMoveRefused() != 0 || !finiteBody(body)) {
       if (failed == -1) failed = i;
@@ -325,6 +337,22 @@ export function herdStep(h: Herd, dt: f64): i32 {
     remember(h, i, g, body);
   }
   return failed == -1 ? -1 : -2 - failed;
+}
+
+/**
+ * Makes sure the field of every routing body's kind and target is in the set before any body moves (RT-7), in body
+ * order, with no blocking bodies (they move; the field is of the ground).
+ */
+export function prepareFields(h: Herd, g: Sampler): void {
+  h.fields.clock++;
+  g.crowd = null;
+  g.bodies.length = 0;
+  for (let i = 0; i < h.count; i++) {
+    if (!h.seeking[i] || !h.routing[i]) continue;
+    const kind = h.kind[i];
+    fieldFor(h.fields, kind, changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>()), g, h.targetX[i], h.targetZ[i]);
+  }
+  forget(g);
 }
 
 /** How many bodies the herd holds. */

@@ -79,6 +79,7 @@ export {
   HERD_STEEP,
   HERD_SEEKING,
   HERD_ARRIVED,
+  HERD_ROUTING,
   HERD_KIND,
 } from './memory';
 export {

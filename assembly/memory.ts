@@ -274,7 +274,10 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   steep: U8s;
   seeking: U8s;
   arrived: U8s;
+  routing: U8s;
   kind: I32s;
+  /** The flow fields routing bodies follow (assembly/route.ts, RT-7), kept from step to step. */
+  fields: FieldSet;
   /**
    * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
    * (memoX, memoZ) for kind memoKind — where the body ended, so the next step starts with them known.
@@ -303,6 +306,22 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   bottom: i32;
   right: i32;
   top: i32;
+}
+
+/** One kind's flow field to one target cell (assembly/route.ts, RT-7): its grid (0 until first used) and each cell's way. */
+@unmanaged export class Field {
+  kind: i32;
+  used: i32;
+  ti: f64;
+  tj: f64;
+  grid: Grid;
+  next: U8Values;
+}
+
+/** A herd's flow fields: `slots` holds FIELDS_KEPT Fields by value; `clock` counts the steps that stamp `used`. */
+@unmanaged export class FieldSet {
+  clock: i32;
+  slots: usize;
 }
 
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
@@ -413,4 +432,5 @@ export const HERD_AIR: i32 = offsetof<Herd>("air");
 export const HERD_STEEP: i32 = offsetof<Herd>("steep");
 export const HERD_SEEKING: i32 = offsetof<Herd>("seeking");
 export const HERD_ARRIVED: i32 = offsetof<Herd>("arrived");
+export const HERD_ROUTING: i32 = offsetof<Herd>("routing");
 export const HERD_KIND: i32 = offsetof<Herd>("kind");

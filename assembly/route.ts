@@ -4,10 +4,11 @@
  * The grid asks the kernel for every verdict — a cell is passable where the body can stand (ST-3, ST-4, SL-2), an
  * edge where slideBody makes the whole move — so the step, slope, wade and solid rules are slide's own.
  */
-import { Body, CALL_DONE, F64s, Grid, I32s, Numbers, U8Values, alloc, callNumbers, callResult, free } from './memory';
+import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, alloc, callNumbers, callResult, free } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
+import { seekBody } from './seek';
 import { Move, SKIN, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
@@ -15,6 +16,8 @@ import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 export const EDGES_KNOWN: i32 = 256;
 export const STAND_KNOWN: i32 = 512;
 export const STANDABLE: i32 = 1024;
+/** The cell side a ground without a lattice is planned on, metres (RT-1). */
+export const ROUTE_CELL: f64 = 1.0;
 const SQRT2: f64 = 1.4142135623730951;
 /** Quantisation of the slope and depth a cell's cost reads (RT-3): fractions of maxSlope and wade in 255ths. */
 const LEVELS: f64 = 255.0;
@@ -333,8 +336,10 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
  * Whether the segment from (ax, az) to (bx, bz) crosses only cells joined by passable edges (RT-4): the cells it
  * passes through are walked in order (a diagonal step where it crosses a corner), each step an edge of the grid.
  * Returns the largest cost factor of the cells it enters (1 when it enters none), or -1 when it is not in sight.
+ * With `known`, edges not yet worked out count as impassable and none is worked out (a herd step reads a field's grid
+ * while other bodies block, which must not reach the grid).
  */
-export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, bx: f64, bz: f64, slopeCost: f64, waterCost: f64): f64 {
+export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, bx: f64, bz: f64, slopeCost: f64, waterCost: f64, known: bool): f64 {
   const c = grid.cell;
   let i = <i32>(Math.floor(ax / c) - grid.i0);
   let j = <i32>(Math.floor(az / c) - grid.j0);
@@ -365,7 +370,8 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
     }
     if (mi != 0) tX += deltaX;
     if (mj != 0) tZ += deltaZ;
-    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) == 0) return -1.0;
+    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
+    if ((state & (1 << dirOf(mi, mj))) == 0) return -1.0;
     i += mi;
     j += mj;
     factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
@@ -466,7 +472,7 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
     while (q > 0) {
       const bx = pathX(grid, q - 1, reached, tx);
       const bz = pathZ(grid, q - 1, reached, tz);
-      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost);
+      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost, false);
       if (factor < 0.0) break;
       const dx = bx - ax;
       const dz = bz - az;
@@ -488,6 +494,202 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
 export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
   const count = grid.w * grid.h;
   for (let k = 0; k < count; k++) edgeState(n, g, grid, k);
+}
+
+// ---- Flow fields for herds (RT-7, RT-8) --------------------------------------------------------------------------
+
+/** The side of a flow field's region in cells, centred on its target's cell (RT-7). */
+export const FIELD_SIDE: i32 = 128;
+/** Flow fields a herd keeps; the least recently used is replaced (RT-7). */
+export const FIELDS_KEPT: i32 = 8;
+/** How many cells along its field a body looks for the furthest it sees (RT-8). */
+export const LOOKAHEAD: i32 = 4;
+/** A cell's way in a field: a direction 0–7 toward the target, AT_GOAL in the target's cell, NO_WAY where none leads there. */
+export const AT_GOAL: i32 = 8;
+export const NO_WAY: i32 = 255;
+
+/** An empty set of fields. */
+export function newFieldSet(): FieldSet {
+  const set = changetype<FieldSet>(alloc(offsetof<FieldSet>()));
+  set.slots = alloc(<usize>FIELDS_KEPT * offsetof<Field>());
+  for (let k = 0; k < FIELDS_KEPT; k++) fieldAt(set, k).kind = -1;
+  return set;
+}
+
+/** Field slot k of a set. */
+export function fieldAt(set: FieldSet, k: i32): Field {
+  return changetype<Field>(set.slots + <usize>k * offsetof<Field>());
+}
+
+/** Frees a set of fields and their grids. */
+export function freeFieldSet(set: FieldSet): void {
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (changetype<usize>(f.grid) == 0) continue;
+    free(changetype<usize>(f.grid.cells));
+    free(changetype<usize>(f.grid));
+    free(changetype<usize>(f.next));
+  }
+  free(set.slots);
+  free(changetype<usize>(set));
+}
+
+/**
+ * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
+ * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
+ * without extras, ties as in searchGrid). A cell the body cannot stand on gets a way but leads no further.
+ */
+export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, next: U8Values): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) next[k] = NO_WAY;
+  search++;
+  const open = search * 2;
+  const closed = open + 1;
+  heapSize = 0;
+  costs[goal] = 0.0;
+  marks[goal] = open;
+  next[goal] = AT_GOAL;
+  heapPush(0.0, 0.0, goal);
+  while (heapSize > 0) {
+    const k = heapPop();
+    if (marks[k] == closed) continue;
+    marks[k] = closed;
+    const to = standState(n, g, grid, k);
+    if (k != goal && (to & STANDABLE) == 0) continue;
+    const col = k % grid.w;
+    const row = k / grid.w;
+    const cost = costs[k];
+    for (let d = 0; d < 8; d++) {
+      const pi = col - dirX(d);
+      const pj = row - dirZ(d);
+      if (pi < grid.left || pj < grid.bottom || pi >= grid.right || pj >= grid.top) continue;
+      const from = pj * grid.w + pi;
+      if (marks[from] == closed) continue;
+      if ((edgeState(n, g, grid, from) & (1 << d)) == 0) continue;
+      const c = cost + stepCost(grid, d, to, 0.0, 0.0);
+      if (marks[from] != open || c < costs[from]) {
+        costs[from] = c;
+        marks[from] = open;
+        next[from] = d;
+        heapPush(c, c, from);
+      }
+    }
+  }
+}
+
+/** Field f's grid over the `FIELD_SIDE` square from cell (i0, j0), made on first use and emptied on reuse. */
+export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: f64, i0: f64, j0: f64): Grid {
+  if (changetype<usize>(f.grid) == 0) {
+    const made = changetype<Grid>(alloc(offsetof<Grid>()));
+    made.ground = g.ground;
+    made.numbers = n;
+    made.cell = cell;
+    made.i0 = i0;
+    made.j0 = j0;
+    made.w = FIELD_SIDE;
+    made.h = FIELD_SIDE;
+    made.cells = changetype<I32s>(alloc(<usize>(FIELD_SIDE * FIELD_SIDE) << 2));
+    f.grid = made;
+    f.next = changetype<U8Values>(alloc(<usize>(FIELD_SIDE * FIELD_SIDE)));
+    return made;
+  }
+  const grid = f.grid;
+  grid.ground = g.ground;
+  grid.numbers = n;
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  memory.fill(changetype<usize>(grid.cells), 0, <usize>(grid.w * grid.h) << 2);
+  return grid;
+}
+
+/** The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. */
+export function fieldFind(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64): Field | null {
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (f.kind == kind && f.ti == ti && f.tj == tj) {
+      f.used = set.clock;
+      return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) (RT-7): the set's, or made now in the slot used least recently
+ * (the first of those), over the FIELD_SIDE square centred on the target's cell.
+ */
+export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field {
+  const found = fieldFind(set, kind, g, tx, tz);
+  if (found !== null) return found;
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  let slot = 0;
+  for (let k = 1; k < FIELDS_KEPT; k++) if (fieldAt(set, k).used < fieldAt(set, slot).used) slot = k;
+  const f = fieldAt(set, slot);
+  f.kind = kind;
+  f.ti = ti;
+  f.tj = tj;
+  f.used = set.clock;
+  const half = FIELD_SIDE / 2;
+  const grid = fieldGrid(f, g, n, cell, ti - <f64>half, tj - <f64>half);
+  setWindow(grid, ti - <f64>half, tj - <f64>half, FIELD_SIDE, FIELD_SIDE);
+  reserveSearch(FIELD_SIDE * FIELD_SIDE);
+  flowField(n, g, grid, half * FIELD_SIDE + half, f.next);
+  return f;
+}
+
+/**
+ * Where a body at (x, z) aims along field f toward (tx, tz) (RT-8), into `out`: of the next LOOKAHEAD cells of its
+ * way, the furthest whose centre it sees over edges the field has worked out (gridSight, known only) — the target
+ * itself once the way reaches the target's cell. False when the body is outside the field or no way leads from its cell.
+ */
+export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f64, tz: f64, out: Vec2): bool {
+  const grid = f.grid;
+  const fi = Math.floor(x / grid.cell) - grid.i0;
+  const fj = Math.floor(z / grid.cell) - grid.j0;
+  if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
+  let k = <i32>fj * grid.w + <i32>fi;
+  if (f.next[k] == NO_WAY) return false;
+  out.x = cellX(grid, k);
+  out.z = cellZ(grid, k);
+  for (let s = 0; s < LOOKAHEAD; s++) {
+    const d = f.next[k];
+    if (d == AT_GOAL) {
+      out.x = tx;
+      out.z = tz;
+      return true;
+    }
+    k = k + dirX(d) + dirZ(d) * grid.w;
+    const ax = f.next[k] == AT_GOAL ? tx : cellX(grid, k);
+    const az = f.next[k] == AT_GOAL ? tz : cellZ(grid, k);
+    if (s > 0 && gridSight(n, g, grid, x, z, ax, az, 0.0, 0.0, true) < 0.0) return true;
+    out.x = ax;
+    out.z = az;
+  }
+  return true;
+}
+
+const aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+
+/**
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the field no
+ * way from the body's cell, plain seek (SE-1..SE-6) toward the target; else seek toward fieldAim's point, arriving
+ * only at the target.
+ */
+export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): bool {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
+  const f = fieldFind(set, kind, g, tx, tz);
+  if (f === null || !fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (aim.x == tx && aim.z == tz) return seekBody(n, g, body, tx, tz, stop);
+  seekBody(n, g, body, aim.x, aim.z, 0.0);
+  return false;
 }
 
 /** Fills the grid for the facade's `passability` and returns the address of its cell states (RT-2). */

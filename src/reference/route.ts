@@ -8,6 +8,7 @@ import { numbers } from '../kinds.ts';
 import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
+import { seekBody } from './seek.ts';
 import { Move, SKIN, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
@@ -16,6 +17,8 @@ import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } fr
 export const EDGES_KNOWN = 256;
 export const STAND_KNOWN = 512;
 export const STANDABLE = 1024;
+/** The cell side a ground without a lattice is planned on, metres (RT-1). */
+export const ROUTE_CELL = 1.0;
 const SQRT2 = 1.4142135623730951;
 /** Quantisation of the slope and depth a cell's cost reads (RT-3): fractions of maxSlope and wade in 255ths. */
 const LEVELS = 255.0;
@@ -331,8 +334,10 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
  * Whether the segment from (ax, az) to (bx, bz) crosses only cells joined by passable edges (RT-4): the cells it
  * passes through are walked in order (a diagonal step where it crosses a corner), each step an edge of the grid.
  * Returns the largest cost factor of the cells it enters (1 when it enters none), or -1 when it is not in sight.
+ * With `known`, edges not yet worked out count as impassable and none is worked out (a herd step reads a field's grid
+ * while other bodies block, which must not reach the grid).
  */
-export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: number, bx: number, bz: number, slopeCost: number, waterCost: number): number {
+export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: number, bx: number, bz: number, slopeCost: number, waterCost: number, known: boolean): number {
   const c = grid.cell;
   let i = Math.floor(ax / c) - grid.i0;
   let j = Math.floor(az / c) - grid.j0;
@@ -363,7 +368,8 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
     }
     if (mi !== 0) tX += deltaX;
     if (mj !== 0) tZ += deltaZ;
-    if ((edgeState(n, g, grid, j * grid.w + i) & (1 << dirOf(mi, mj))) === 0) return -1.0;
+    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
+    if ((state & (1 << dirOf(mi, mj))) === 0) return -1.0;
     i += mi;
     j += mj;
     factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
@@ -462,7 +468,7 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: nu
     while (q > 0) {
       const bx = pathX(grid, q - 1, reached, tx);
       const bz = pathZ(grid, q - 1, reached, tz);
-      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost);
+      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost, false);
       if (factor < 0.0) break;
       const dx = bx - ax;
       const dz = bz - az;
@@ -486,10 +492,195 @@ export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
   for (let k = 0; k < count; k++) edgeState(n, g, grid, k);
 }
 
+// ---- Flow fields for herds (RT-7, RT-8) --------------------------------------------------------------------------
+
+/** The side of a flow field's region in cells, centred on its target's cell (RT-7). */
+export const FIELD_SIDE = 128;
+/** Flow fields a herd keeps; the least recently used is replaced (RT-7). */
+export const FIELDS_KEPT = 8;
+/** How many cells along its field a body looks for the furthest it sees (RT-8). */
+export const LOOKAHEAD = 4;
+/** A cell's way in a field: a direction 0–7 toward the target, AT_GOAL in the target's cell, NO_WAY where none leads there. */
+export const AT_GOAL = 8;
+export const NO_WAY = 255;
+
+/** One kind's flow field to one target cell (ti, tj): its grid over the field's region and each cell's way. */
+export class Field {
+  kind = -1;
+  used = 0;
+  ti = 0.0;
+  tj = 0.0;
+  grid: Grid | null = null;
+  next = new Uint8Array(0);
+}
+
+/** A herd's flow fields: FIELDS_KEPT slots, and the step clock their `used` is stamped with. */
+export class FieldSet {
+  clock = 0;
+  fields: Field[] = [];
+}
+
+/** An empty set of fields. */
+export function newFieldSet(): FieldSet {
+  const set = new FieldSet();
+  for (let k = 0; k < FIELDS_KEPT; k++) set.fields.push(new Field());
+  return set;
+}
+
+/** Field slot k of a set. */
+export function fieldAt(set: FieldSet, k: number): Field {
+  return set.fields[k];
+}
+
+/**
+ * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
+ * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
+ * without extras, ties as in searchGrid). A cell the body cannot stand on gets a way but leads no further.
+ */
+export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: number, next: Uint8Array): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) next[k] = NO_WAY;
+  search++;
+  const open = search * 2;
+  const closed = open + 1;
+  heapSize = 0;
+  costs[goal] = 0.0;
+  marks[goal] = open;
+  next[goal] = AT_GOAL;
+  heapPush(0.0, 0.0, goal);
+  while (heapSize > 0) {
+    const k = heapPop();
+    if (marks[k] === closed) continue;
+    marks[k] = closed;
+    const to = standState(n, g, grid, k);
+    if (k !== goal && (to & STANDABLE) === 0) continue;
+    const col = k % grid.w;
+    const row = Math.floor(k / grid.w);
+    const cost = costs[k];
+    for (let d = 0; d < 8; d++) {
+      const pi = col - dirX(d);
+      const pj = row - dirZ(d);
+      if (pi < grid.left || pj < grid.bottom || pi >= grid.right || pj >= grid.top) continue;
+      const from = pj * grid.w + pi;
+      if (marks[from] === closed) continue;
+      if ((edgeState(n, g, grid, from) & (1 << d)) === 0) continue;
+      const c = cost + stepCost(grid, d, to, 0.0, 0.0);
+      if (marks[from] !== open || c < costs[from]) {
+        costs[from] = c;
+        marks[from] = open;
+        next[from] = d;
+        heapPush(c, c, from);
+      }
+    }
+  }
+}
+
+/** Field f's grid over the `FIELD_SIDE` square from cell (i0, j0), made on first use and emptied on reuse. */
+export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: number, i0: number, j0: number): Grid {
+  if (f.grid === null) {
+    f.grid = newGrid(cell, i0, j0, FIELD_SIDE, FIELD_SIDE);
+    f.next = new Uint8Array(FIELD_SIDE * FIELD_SIDE);
+    return f.grid;
+  }
+  const grid = f.grid;
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  grid.cells.fill(0);
+  return grid;
+}
+
+/** The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. */
+export function fieldFind(set: FieldSet, kind: number, g: Sampler, tx: number, tz: number): Field | null {
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (f.kind === kind && f.ti === ti && f.tj === tj) {
+      f.used = set.clock;
+      return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) (RT-7): the set's, or made now in the slot used least recently
+ * (the first of those), over the FIELD_SIDE square centred on the target's cell.
+ */
+export function fieldFor(set: FieldSet, kind: number, n: Numbers, g: Sampler, tx: number, tz: number): Field {
+  const found = fieldFind(set, kind, g, tx, tz);
+  if (found !== null) return found;
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  let slot = 0;
+  for (let k = 1; k < FIELDS_KEPT; k++) if (fieldAt(set, k).used < fieldAt(set, slot).used) slot = k;
+  const f = fieldAt(set, slot);
+  f.kind = kind;
+  f.ti = ti;
+  f.tj = tj;
+  f.used = set.clock;
+  const half = FIELD_SIDE / 2;
+  const grid = fieldGrid(f, g, n, cell, ti - half, tj - half);
+  setWindow(grid, ti - half, tj - half, FIELD_SIDE, FIELD_SIDE);
+  reserveSearch(FIELD_SIDE * FIELD_SIDE);
+  flowField(n, g, grid, half * FIELD_SIDE + half, f.next);
+  return f;
+}
+
+/**
+ * Where a body at (x, z) aims along field f toward (tx, tz) (RT-8), into `out`: of the next LOOKAHEAD cells of its
+ * way, the furthest whose centre it sees over edges the field has worked out (gridSight, known only) — the target
+ * itself once the way reaches the target's cell. False when the body is outside the field or no way leads from its cell.
+ */
+export function fieldAim(n: Numbers, g: Sampler, f: Field, x: number, z: number, tx: number, tz: number, out: Vec2): boolean {
+  const grid = f.grid!;
+  const i = Math.floor(x / grid.cell) - grid.i0;
+  const j = Math.floor(z / grid.cell) - grid.j0;
+  if (i < 0 || j < 0 || i >= grid.w || j >= grid.h) return false;
+  let k = j * grid.w + i;
+  if (f.next[k] === NO_WAY) return false;
+  out.x = cellX(grid, k);
+  out.z = cellZ(grid, k);
+  for (let s = 0; s < LOOKAHEAD; s++) {
+    const d = f.next[k];
+    if (d === AT_GOAL) {
+      out.x = tx;
+      out.z = tz;
+      return true;
+    }
+    k = k + dirX(d) + dirZ(d) * grid.w;
+    const ax = f.next[k] === AT_GOAL ? tx : cellX(grid, k);
+    const az = f.next[k] === AT_GOAL ? tz : cellZ(grid, k);
+    if (s > 0 && gridSight(n, g, grid, x, z, ax, az, 0.0, 0.0, true) < 0.0) return true;
+    out.x = ax;
+    out.z = az;
+  }
+  return true;
+}
+
+const aim = new Vec2();
+
+/**
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the field no
+ * way from the body's cell, plain seek (SE-1..SE-6) toward the target; else seek toward fieldAim's point, arriving
+ * only at the target.
+ */
+export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): boolean {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
+  const f = fieldFind(set, kind, g, tx, tz);
+  if (f === null || !fieldAim(n, g, f, body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (aim.x === tx && aim.z === tz) return seekBody(n, g, body, tx, tz, stop);
+  seekBody(n, g, body, aim.x, aim.z, 0.0);
+  return false;
+}
+
 // ---- The host side: options, regions and the grids kept (shared with the wasm facade) -------------------------
 
-/** The cell side a ground without a lattice is planned on, metres (RT-1). */
-export const ROUTE_CELL = 1.0;
 /** The most cells one grid holds (RT-5): 1024 × 1024, or any box of no more cells. */
 export const MAX_CELLS = 1048576;
 /** Cells the default region reaches beyond the start and the target at least (RT-5). */
