@@ -620,9 +620,10 @@ export function fieldFind(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64
 
 /**
  * The field of `kind` toward the cell of (tx, tz) (RT-7): the set's, or made now in the slot used least recently
- * (the first of those), over the FIELD_SIDE square centred on the target's cell.
+ * (the first of those), over the FIELD_SIDE square centred on the target's cell — unless that slot was used this
+ * step too (more targets than FIELDS_KEPT): then null, and no field is replaced, so fields never thrash.
  */
-export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field {
+export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field | null {
   const found = fieldFind(set, kind, g, tx, tz);
   if (found !== null) return found;
   const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
@@ -631,6 +632,7 @@ export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f
   let slot = 0;
   for (let k = 1; k < FIELDS_KEPT; k++) if (fieldAt(set, k).used < fieldAt(set, slot).used) slot = k;
   const f = fieldAt(set, slot);
+  if (f.used == set.clock) return null;
   f.kind = kind;
   f.ti = ti;
   f.tj = tj;
