@@ -7,7 +7,8 @@
  *  3. Far targets: the herd step with every target 10, 100, 300 or 500 m away, side by side (SE-3's search).
  *  4. Routes (RT): one route across the 512 × 512 lattice of the bench world, corner to corner — the first on a
  *     fresh core (its cells worked out as the search reaches them), then again on the grid kept — on wasm and on
- *     the reference, and the wasm memory the grid and the search hold.
+ *     the reference, and the wasm memory the grid and the search hold; one flow field (RT-7); and a herd whose
+ *     bodies all head for one gate, every body routing along the one field against every body seeking plainly.
  * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes for one part.
  */
 import { cpus, loadavg } from 'node:os';
@@ -296,6 +297,55 @@ async function routes(): Promise<Record<string, string>[]> {
   return out;
 }
 
+/**
+ * RT-7, RT-8: N bodies within 43 m (on each axis) of one gate on the bench world, inside its field's square, all seeking it — along one shared flow field, or
+ * plainly — ns per body-step; every sample steps the same start state (restored through the views), so none
+ * arrives. The field is made in the first step, timed on its own.
+ */
+async function gate(): Promise<Record<string, string>[]> {
+  const w = world(false);
+  const out: Record<string, string>[] = [];
+  for (const count of QUICK ? [1000] : [1000, 10000]) {
+    const core = await createCore(decodeBase64(releaseBase64));
+    const ground = core.groundOf(w);
+    const n = reference.numbers({ kind: 'xbot' }, w);
+    const next = random(9);
+    const target: [number, number] = [0.5, 0.5];
+    const herds = [false, true].map((route) => {
+      const herd = new core.Herd(w, ground, count);
+      return { herd, route };
+    });
+    for (let i = 0; i < count; i++) {
+      const [x, z] = spot(ground, () => 0.5 + (next() - 0.5) * 0.18);
+      for (const { herd, route } of herds) {
+        herd.add({ kind: 'xbot', pos: [x, core.stand(n, ground, x, z), z] });
+        herd.seek(i, target, 0.5, { route });
+      }
+    }
+    const fieldMs = once(() => herds[1].herd.step(DT)) - once(() => herds[0].herd.step(DT));
+    const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 300 });
+    for (const { herd, route } of herds) {
+      const numbers = HERD_NUMBERS.map((f) => [f, herd.numbers(f).slice()] as const);
+      const flags = HERD_FLAGS.map((f) => [f, herd.flags(f).slice()] as const);
+      bench.add(route ? 'routing' : 'plain', () => {
+        for (const [f, a] of numbers) herd.numbers(f).set(a);
+        for (const [f, a] of flags) herd.flags(f).set(a);
+        herd.step(DT);
+      });
+    }
+    await bench.run();
+    const ns = (task: string): number => ((bench.getTask(task)!.result as { latency: { p50: number } }).latency.p50 * 1e6) / count;
+    out.push({
+      bodies: count.toLocaleString('en'),
+      'one field ms (first step)': fieldMs.toFixed(0),
+      'plain seek ns/body-step': fmt(ns('plain')),
+      'routing ns/body-step': fmt(ns('routing')),
+      'routing / plain': `${(ns('routing') / ns('plain')).toFixed(2)}×`,
+    });
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`walker bench — node ${process.version}, ${cpu} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}${QUICK ? ', quick run' : ''}`);
@@ -318,6 +368,8 @@ async function main(): Promise<void> {
   if (runs('routes')) {
     console.log('\nRoutes across the 512 × 512 lattice of the bench world (1 m cells, lake, 5,000 trees; target: ≤ 5 ms in wasm with the grid kept):');
     console.table(await routes());
+    console.log('\nOne gate: every body within 43 m of it (each axis) seeks it, along one shared flow field or plainly (target: routing ≤ 1.5× plain):');
+    console.table(await gate());
   }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');
   console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body),');
