@@ -6,12 +6,13 @@
  * snapshots of the other bodies (HD-2). AssemblyScript-only; the facade is src/wasm/herd.ts.
  */
 import {
-  BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
+  BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_ROUTING, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
   HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U8s, alloc, free, numberIndex, reserveCircles,
 } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
+import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './route';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
@@ -32,6 +33,7 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.table = h.table;
   h.crowd.masks = h.masks;
   h.crowd.maskWords = h.maskWords;
+  h.fields = newFieldSet();
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }
@@ -101,6 +103,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
 export function freeHerd(h: Herd): void {
   free(h.numbers);
   free(h.flags);
+  freeFieldSet(h.fields);
   free(changetype<usize>(h.kind));
   free(changetype<usize>(h.memoX));
   free(changetype<usize>(h.memoZ));
@@ -219,6 +222,7 @@ export function herdStep(h: Herd, dt: f64): i32 {
   const crowd = h.crowd;
   if (anyBlocked) fileCrowd(crowd, count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
   const g = useGround(h.ground);
+  prepareFields(h, g);
   let failed = -1;
   for (let i = 0; i < count; i++) {
     const kind = h.kind[i];
@@ -239,7 +243,10 @@ export function herdStep(h: Herd, dt: f64): i32 {
     let arrived = arrivals[i];
     let unreachable = unreachables[i];
     if (flagsOf(h, HERD_SEEKING)[i]) {
-      const answer = seekBody(n, g, body, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i], numbersOf(h, HERD_STOP)[i]);
+      const tx = numbersOf(h, HERD_TARGETX)[i];
+      const tz = numbersOf(h, HERD_TARGETZ)[i];
+      const stop = numbersOf(h, HERD_STOP)[i];
+      const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
       arrived = answer == SEEK_ARRIVED;
       unreachable = answer == SEEK_UNREACHABLE;
     }
@@ -254,6 +261,25 @@ export function herdStep(h: Herd, dt: f64): i32 {
     remember(h, i, g, body);
   }
   return failed == -1 ? -1 : -2 - failed;
+}
+
+/**
+ * Makes sure the field of every routing body's kind and target is in the set before any body moves (RT-7), in body
+ * order, with no blocking bodies (they move; the field is of the ground).
+ */
+export function prepareFields(h: Herd, g: Sampler): void {
+  h.fields.clock++;
+  g.crowd = null;
+  g.bodies.length = 0;
+  const seeking = flagsOf(h, HERD_SEEKING);
+  const routing = flagsOf(h, HERD_ROUTING);
+  for (let i = 0; i < h.count; i++) {
+    if (!seeking[i] || !routing[i]) continue;
+    const kind = h.kind[i];
+    const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
+    fieldFor(h.fields, kind, n, g, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i]);
+  }
+  forget(g);
 }
 
 /** How many bodies the herd holds. */

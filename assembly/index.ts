@@ -22,6 +22,7 @@ export {
   HERD_SEEKING,
   HERD_ARRIVED,
   HERD_UNREACHABLE,
+  HERD_ROUTING,
   HERD_FLAG_COUNT,
   CALL_DONE,
   CALL_MOVE_REFUSED,
@@ -95,6 +96,7 @@ export { slide } from './slide';
 export { carry } from './carry';
 export { seek } from './seek';
 export { walk } from './walk';
+export { newGrid, freeGrid, gridCells, route } from './route';
 export {
   newHerd,
   herdTable,

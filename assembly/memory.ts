@@ -33,6 +33,16 @@ import { Crowd } from './crowd';
   }
 }
 
+/** A raw array of u8 numbers at an address. */
+@unmanaged export class U8Values {
+  @inline @operator("[]") get(i: i32): i32 {
+    return <i32>load<u8>(changetype<usize>(this) + <usize>i);
+  }
+  @inline @operator("[]=") set(i: i32, v: i32): void {
+    store<u8>(changetype<usize>(this) + <usize>i, <u8>v);
+  }
+}
+
 /** A raw array of u8 flags at an address. */
 @unmanaged export class U8s {
   @inline @operator("[]") get(i: i32): bool {
@@ -231,7 +241,7 @@ export function reserveCircles(list: Circles, capacity: i32): void {
  * A herd (assembly/herd.ts): N bodies as structure-of-arrays and their kinds. Its numbers are HERD_NUMBER_COUNT
  * arrays of `capacity` f64 laid one after another — a body's numbers in Body's order, then targetX, targetZ and
  * stop — and its flags HERD_FLAG_COUNT arrays of `capacity` bytes — a body's flags in Body's order, then seeking,
- * arrived and unreachable — so a field's array is found by its index, and a new field of Body is a new array with no other edit.
+ * arrived, unreachable and routing — so a field's array is found by its index, and a new field of Body is a new array with no other edit.
  */
 @unmanaged export class Herd {
   count: i32;
@@ -249,6 +259,8 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   numbers: usize;
   flags: usize;
   kind: I32s;
+  /** The flow fields routing bodies follow (assembly/route.ts, RT-7), kept from step to step. */
+  fields: FieldSet;
   /**
    * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
    * (memoX, memoZ) for kind memoKind — where the body ended, so the next step starts with them known.
@@ -276,7 +288,43 @@ export const HERD_NUMBER_COUNT: i32 = BODY_NUMBER_COUNT + 3;
 export const HERD_SEEKING: i32 = BODY_FLAG_COUNT;
 export const HERD_ARRIVED: i32 = BODY_FLAG_COUNT + 1;
 export const HERD_UNREACHABLE: i32 = BODY_FLAG_COUNT + 2;
-export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 3;
+export const HERD_ROUTING: i32 = BODY_FLAG_COUNT + 3;
+export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 4;
+
+/**
+ * One kind's passability grid over a region (assembly/route.ts, RT-1): `w × h` cell states (I32) from cell (i0, j0)
+ * of side `cell`, its ground, its own copy of the kind's numbers, and the window the next search stays in.
+ */
+@unmanaged export class Grid {
+  ground: GroundData;
+  numbers: Numbers;
+  cell: f64;
+  i0: f64;
+  j0: f64;
+  w: i32;
+  h: i32;
+  cells: I32s;
+  left: i32;
+  bottom: i32;
+  right: i32;
+  top: i32;
+}
+
+/** One kind's flow field to one target cell (assembly/route.ts, RT-7): its grid (0 until first used) and each cell's way. */
+@unmanaged export class Field {
+  kind: i32;
+  used: i32;
+  ti: f64;
+  tj: f64;
+  grid: Grid;
+  next: U8Values;
+}
+
+/** A herd's flow fields: `slots` holds FIELDS_KEPT Fields by value; `clock` counts the steps that stamp `used`. */
+@unmanaged export class FieldSet {
+  clock: i32;
+  slots: usize;
+}
 
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
 
@@ -286,7 +334,7 @@ export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()))
 export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
 /** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
 export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
-/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's answer in [0]. */
+/** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's answer in [0], or the address of a route. */
 export const callResult = changetype<F64s>(memory.data(16));
 
 /** Address of the per-row scratch body (read by the facade). */

@@ -5,7 +5,11 @@
  *     seeking a target 5–25 m away (a new one on arrival): ns per body-step for the wasm herd and for the reference
  *     per-row loop (seek then walk per row), and the wasm memory each body costs beyond the ground.
  *  3. Far targets: the herd step with every target 10, 100, 300 or 500 m away, side by side (SE-3's search).
- * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far for one part.
+ *  4. Routes (RT): one route across the 512 × 512 lattice of the bench world, corner to corner — the first on a
+ *     fresh core (its cells worked out as the search reaches them), then again on the grid kept — on wasm and on
+ *     the reference, and the wasm memory the grid and the search hold; one flow field (RT-7); and a herd whose
+ *     bodies all head for one gate, every body routing along the one field against every body seeking plainly.
+ * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes for one part.
  */
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
@@ -227,6 +231,121 @@ async function farTargets(): Promise<Record<string, string>[]> {
   });
 }
 
+/** Milliseconds one call of `f` takes, once (a first call, which works out what later calls reuse). */
+function once(f: () => void): number {
+  const t = performance.now();
+  f();
+  return performance.now() - t;
+}
+
+/**
+ * RT: routes across the bench world's 512 × 512 lattice (1 m cells, a lake, 5,000 trees), corner to corner and side to
+ * side: the first route on a fresh core and grid, the same route again on the grid kept (p50), on wasm and on the
+ * reference, and the bytes the core holds for it beyond the ground.
+ */
+async function routes(): Promise<Record<string, string>[]> {
+  const w = world(false);
+  const trips: Array<[string, [number, number], [number, number]]> = [
+    ['corner to corner', [-240, -240], [240, 240]],
+    ['side to side', [-250, 10], [250, -10]],
+  ];
+  /** The standable cell centre nearest (x, z) within 8 m (RT-1), so a trip starts and ends where a body can stand. */
+  const standable = (core: WasmCore, ground: Ground, x: number, z: number): [number, number] => {
+    const p = core.passability({ kind: 'xbot', pos: [x, 0, z] }, w, ground, [x - 8, z - 8, x + 8, z + 8]);
+    let best: [number, number] = [x, z];
+    let bestD = Infinity;
+    for (let k = 0; k < p.stand.length; k++) {
+      const cx = p.x0 + ((k % p.columns) + 0.5) * p.cell;
+      const cz = p.z0 + (Math.floor(k / p.columns) + 0.5) * p.cell;
+      const d = (cx - x) ** 2 + (cz - z) ** 2;
+      if (p.stand[k] === 1 && d < bestD) [best, bestD] = [[cx, cz], d];
+    }
+    return best;
+  };
+  const out: Record<string, string>[] = [];
+  for (const [name, near, far] of trips) {
+    const core = await createCore(decodeBase64(releaseBase64));
+    const ground = core.groundOf(w);
+    const from = standable(core, ground, near[0], near[1]);
+    const to = standable(core, ground, far[0], far[1]);
+    core.stand(reference.numbers({ kind: 'xbot' }, w), ground, 0, 0);
+    const before = core.bytesInUse();
+    const me: Row = { kind: 'xbot', pos: [from[0], core.stand(reference.numbers({ kind: 'xbot' }, w), ground, from[0], from[1]), from[1]] };
+    let route = { length: 0, waypoints: [] as unknown[] };
+    const first = once(() => { route = core.route(me, w, to, ground); });
+    const held = core.bytesInUse() - before;
+    const refGround = reference.groundOf(w);
+    const refFirst = once(() => { route = reference.route(me, w, to, refGround); });
+    const bench = new Bench({ time: QUICK ? 300 : 2000, warmupTime: QUICK ? 100 : 300 });
+    bench.add('wasm', () => { core.route(me, w, to, ground); });
+    bench.add('reference', () => { reference.route(me, w, to, refGround); });
+    await bench.run();
+    const ms = (task: string): number => (bench.getTask(task)!.result as { latency: { p50: number } }).latency.p50;
+    const least = (task: string): number => (bench.getTask(task)!.result as { latency: { min: number } }).latency.min;
+    out.push({
+      route: name,
+      'length m': route.length.toFixed(1),
+      waypoints: String(route.waypoints.length),
+      'wasm first ms': first.toFixed(0),
+      'wasm ms (grid kept)': ms('wasm').toFixed(2),
+      'wasm ms, least': least('wasm').toFixed(2),
+      'reference first ms': refFirst.toFixed(0),
+      'reference ms (grid kept)': ms('reference').toFixed(1),
+      'wasm MB held': (held / 1048576).toFixed(1),
+    });
+  }
+  return out;
+}
+
+/**
+ * RT-7, RT-8: N bodies within 43 m (on each axis) of one gate on the bench world, inside its field's square, all seeking it — along one shared flow field, or
+ * plainly — ns per body-step; every sample steps the same start state (restored through the views), so none
+ * arrives. The field is made in the first step, timed on its own.
+ */
+async function gate(): Promise<Record<string, string>[]> {
+  const w = world(false);
+  const out: Record<string, string>[] = [];
+  for (const count of QUICK ? [1000] : [1000, 10000]) {
+    const core = await createCore(decodeBase64(releaseBase64));
+    const ground = core.groundOf(w);
+    const n = reference.numbers({ kind: 'xbot' }, w);
+    const next = random(9);
+    const target: [number, number] = [0.5, 0.5];
+    const herds = [false, true].map((route) => {
+      const herd = new core.Herd(w, ground, count);
+      return { herd, route };
+    });
+    for (let i = 0; i < count; i++) {
+      const [x, z] = spot(ground, () => 0.5 + (next() - 0.5) * 0.18);
+      for (const { herd, route } of herds) {
+        herd.add({ kind: 'xbot', pos: [x, core.stand(n, ground, x, z), z] });
+        herd.seek(i, target, 0.5, { route });
+      }
+    }
+    const fieldMs = once(() => herds[1].herd.step(DT)) - once(() => herds[0].herd.step(DT));
+    const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 300 });
+    for (const { herd, route } of herds) {
+      const numbers = HERD_NUMBERS.map((f) => [f, herd.numbers(f).slice()] as const);
+      const flags = HERD_FLAGS.map((f) => [f, herd.flags(f).slice()] as const);
+      bench.add(route ? 'routing' : 'plain', () => {
+        for (const [f, a] of numbers) herd.numbers(f).set(a);
+        for (const [f, a] of flags) herd.flags(f).set(a);
+        herd.step(DT);
+      });
+    }
+    await bench.run();
+    const ns = (task: string): number => ((bench.getTask(task)!.result as { latency: { p50: number } }).latency.p50 * 1e6) / count;
+    out.push({
+      bodies: count.toLocaleString('en'),
+      'one field ms (first step)': fieldMs.toFixed(0),
+      'plain seek ns/body-step': fmt(ns('plain')),
+      'routing ns/body-step': fmt(ns('routing')),
+      'routing / plain': `${(ns('routing') / ns('plain')).toFixed(2)}×`,
+    });
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`walker bench — node ${process.version}, ${cpu} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}${QUICK ? ', quick run' : ''}`);
@@ -245,6 +364,12 @@ async function main(): Promise<void> {
   if (runs('far')) {
     console.log('\nHerd step against the distance to the target (2,000 bodies, 2,000 trees, 256 m world; target: within 1.2× of 10 m):');
     console.table(await farTargets());
+  }
+  if (runs('routes')) {
+    console.log('\nRoutes across the 512 × 512 lattice of the bench world (1 m cells, lake, 5,000 trees; target: ≤ 5 ms in wasm with the grid kept):');
+    console.table(await routes());
+    console.log('\nOne gate: every body within 43 m of it (each axis) seeks it, along one shared flow field or plainly (target: routing ≤ 1.5× plain):');
+    console.table(await gate());
   }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');
   console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body),');

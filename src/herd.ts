@@ -8,6 +8,7 @@ import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
 import { checkedKinds, kindOf, walkerOf } from './kinds.ts';
 import { checkDt, checkNumber, checkVector, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
+import { newFieldSet } from './reference/route.ts';
 import {
   HERD_FLAGS, HERD_NUMBERS, STEPPED, herdStep, loadBody, refusedField,
   type HerdArrays, type HerdFlagField, type HerdNumberField,
@@ -138,6 +139,8 @@ export class Herd {
   protected readonly storage: HerdStorage;
   private readonly kindIndex: Map<string, number>;
   private readonly scratch = newBody();
+  /** The flow fields of a step on the reference core (RT-7); the wasm herd keeps its own in wasm memory. */
+  private readonly fields = newFieldSet();
   private disposed = false;
 
   /** An empty herd on `ground` with room for `capacity` bodies before it grows. */
@@ -184,6 +187,7 @@ export class Herd {
     s.flags('seeking')[i] = 0;
     s.flags('arrived')[i] = 0;
     s.flags('unreachable')[i] = 0;
+    s.flags('routing')[i] = 0;
     s.count = i + 1;
     return i;
   }
@@ -215,12 +219,18 @@ export class Herd {
     this.writeBody(index, kind, readBody(row, this.scratch));
   }
 
-  /** Makes body `index` seek `target` [x, z] each step, arriving within `stop` metres (SE-1..SE-6). */
-  seek(index: number, target: readonly number[], stop: number): void {
+  /**
+   * Makes body `index` seek `target` [x, z] each step, arriving within `stop` metres (SE-1..SE-6); with
+   * `{ route: true }` along its kind's flow field to the target, round lakes, cliffs and trees (RT-7, RT-8).
+   */
+  seek(index: number, target: readonly number[], stop: number, options?: { route?: boolean }): void {
     this.checkIndex(index);
     const t = checkVector('target', target, 2);
     checkNumber('stop', stop, 0);
+    const route = options?.route ?? false;
+    if (typeof route !== 'boolean') throw new Error(`walker: options.route is ${String(route)}; expected true or false.`);
     const s = this.storage;
+    s.flags('routing')[index] = route ? 1 : 0;
     s.numbers('targetX')[index] = t[0];
     s.numbers('targetZ')[index] = t[1];
     s.numbers('stop')[index] = stop;
@@ -235,6 +245,7 @@ export class Herd {
     this.storage.flags('seeking')[index] = 0;
     this.storage.flags('arrived')[index] = 0;
     this.storage.flags('unreachable')[index] = 0;
+    this.storage.flags('routing')[index] = 0;
   }
 
   /**
@@ -246,7 +257,7 @@ export class Herd {
     this.live();
     checkDt(dt);
     const s = this.storage;
-    const result = s.step(dt) ?? herdStep({ arrays: s, table: this.table, blocks: this.blocks, ground: this.ground }, dt);
+    const result = s.step(dt) ?? herdStep({ arrays: s, table: this.table, blocks: this.blocks, ground: this.ground, fields: this.fields }, dt);
     if (result === STEPPED) return;
     if (result >= 0) {
       throw new Error(`walker: herd body ${result} has ${refusedField(s, result, this.kinds.length)}; nothing was stepped.`);
@@ -298,6 +309,7 @@ export class Herd {
   get arrived(): Uint8Array { return this.flags('arrived'); }
   /** Seek's SE-7 answer per body: 1 while it rests short of a target it cannot reach; fresh. */
   get unreachable(): Uint8Array { return this.flags('unreachable'); }
+  get routing(): Uint8Array { return this.flags('routing'); }
   /** Each body's kind as an index into `kinds`; fresh. */
   get kind(): Int32Array { this.live(); return this.storage.kinds().subarray(0, this.storage.count); }
 

@@ -42,6 +42,8 @@ export function walkerOn(core: WasmCore) {
     carry: core.carry,
     seek: core.seek,
     stand: core.stand,
+    route: core.route,
+    passability: core.passability,
     groundOf: core.groundOf,
     Herd: core.Herd,
     Companion,

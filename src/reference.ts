@@ -14,6 +14,7 @@ export { carry } from './reference/carry.ts';
 export { relative } from './relative.ts';
 export { seek } from './reference/seek.ts';
 export { slide } from './reference/slide.ts';
+export { passability, route } from './reference/route.ts';
 export { stand } from './reference/stand.ts';
 export { walk } from './reference/walk.ts';
 export { Herd } from './herd.ts';
@@ -23,4 +24,4 @@ export * from './companion/index.ts';
 /** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
 export const Companion = companionOn({ walk, seek, stand, numbers });
 export type Companion = import('./companion/companion.ts').Companion;
-export type { Circle, Ground, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
+export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, WalkerSettings, World } from './types.ts';

@@ -78,3 +78,40 @@ export interface World {
   parent?: World;
   [section: string]: unknown;
 }
+
+/**
+ * The options of `route` (RT-3): extra cost per metre on ground as steep as the kind's maxSlope (`slopeCost`) and in
+ * water as deep as its wade (`waterCost`), scaled linearly below those; `region` [x0, z0, x1, z1], the box the
+ * search stays in (RT-5; by default a box round the start and the target).
+ */
+export interface RouteOptions {
+  slopeCost?: number;
+  waterCost?: number;
+  region?: readonly number[];
+}
+
+/**
+ * A route (RT-3, RT-4): the waypoints [x, z] to walk through in order, the last the target (or, when `reached` is
+ * false, the reachable point nearest it); `length` the metres from the body through every waypoint.
+ */
+export interface Route {
+  waypoints: [number, number][];
+  reached: boolean;
+  length: number;
+}
+
+/**
+ * The passability grid of one kind over a region (RT-1, RT-2): `columns × rows` cells of side `cell` from the
+ * corner (x0, z0), row by row along x (`stand[row·columns + column]`). `stand` is 1 where the body can stand on the
+ * cell's centre; bit d of `edges` is set where the move from the centre to the neighbour's centre in direction d is
+ * passable, d = 0 … 7 for +x, (+x, +z), +z, (−x, +z), −x, (−x, −z), −z, (+x, −z).
+ */
+export interface Passability {
+  x0: number;
+  z0: number;
+  cell: number;
+  columns: number;
+  rows: number;
+  stand: Uint8Array;
+  edges: Uint8Array;
+}

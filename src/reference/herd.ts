@@ -8,6 +8,7 @@
 import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Body } from '../body.ts';
 import type { Circle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
+import { type FieldSet, fieldFor, seekAlong } from './route.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide.ts';
 import { walkBody } from './walk.ts';
@@ -15,10 +16,10 @@ import { walkBody } from './walk.ts';
 /** A herd's f64 arrays: a body's numbers, then its seek target (`stop` is the arrival distance). */
 export const HERD_NUMBERS = [...BODY_NUMBERS, 'targetX', 'targetZ', 'stop'] as const;
 /**
- * A herd's flag arrays (0 or 1): a body's flags, then `seeking` (it seeks its target each step), and seek's answer:
- * `arrived`, or `unreachable` (SE-7).
+ * A herd's flag arrays (0 or 1): a body's flags, then `seeking` (it seeks its target each step), seek's answer —
+ * `arrived`, or `unreachable` (SE-7) — and `routing` (it seeks along its kind's flow field to the target, RT-8).
  */
-export const HERD_FLAGS = [...BODY_FLAGS, 'seeking', 'arrived', 'unreachable'] as const;
+export const HERD_FLAGS = [...BODY_FLAGS, 'seeking', 'arrived', 'unreachable', 'routing'] as const;
 
 export type HerdNumberField = (typeof HERD_NUMBERS)[number];
 export type HerdFlagField = (typeof HERD_FLAGS)[number];
@@ -31,12 +32,16 @@ export interface HerdArrays {
   kinds(): Int32Array;
 }
 
-/** A herd as its step sees it: its arrays, its kinds (checked numbers, and blocks[k][j]: kind k lists kind j), its ground. */
+/**
+ * A herd as its step sees it: its arrays, its kinds (checked numbers, and blocks[k][j]: kind k lists kind j), its
+ * ground, and the flow fields its routing bodies follow (RT-7), kept from step to step.
+ */
 export interface Herd {
   readonly arrays: HerdArrays;
   readonly table: readonly Readonly<Numbers>[];
   readonly blocks: readonly (readonly boolean[])[];
   readonly ground: Ground;
+  readonly fields: FieldSet;
 }
 
 /** What a step returns when every body stepped (else see herdStep). */
@@ -105,6 +110,7 @@ export function herdStep(h: Herd, dt: number): number {
   const snapshot: Circle[] = [];
   for (let j = 0; j < count; j++) snapshot.push({ x: xs[j], z: zs[j], radius: h.table[kinds[j]].radius });
   const g = new Sampler(h.ground);
+  prepareFields(h, g);
   let failed = -1;
   for (let i = 0; i < count; i++) {
     const kind = kinds[i];
@@ -116,7 +122,10 @@ export function herdStep(h: Herd, dt: number): number {
     let arrived = a.flags('arrived')[i] !== 0;
     let unreachable = a.flags('unreachable')[i] !== 0;
     if (a.flags('seeking')[i] !== 0) {
-      const answer = seekBody(n, g, body, a.numbers('targetX')[i], a.numbers('targetZ')[i], a.numbers('stop')[i]);
+      const tx = a.numbers('targetX')[i];
+      const tz = a.numbers('targetZ')[i];
+      const stop = a.numbers('stop')[i];
+      const answer = a.flags('routing')[i] !== 0 ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
       arrived = answer === SEEK_ARRIVED;
       unreachable = answer === SEEK_UNREACHABLE;
     }
@@ -130,6 +139,21 @@ export function herdStep(h: Herd, dt: number): number {
     storeBody(a, i, body);
   }
   return failed === -1 ? STEPPED : -2 - failed;
+}
+
+/**
+ * Makes sure the field of every routing body's kind and target is in the set before any body moves (RT-7), in body
+ * order, with no blocking bodies (they move; the field is of the ground).
+ */
+export function prepareFields(h: Herd, g: Sampler): void {
+  const a = h.arrays;
+  h.fields.clock++;
+  g.bodies = [];
+  for (let i = 0; i < a.count; i++) {
+    if (a.flags('seeking')[i] === 0 || a.flags('routing')[i] === 0) continue;
+    const kind = a.kinds()[i];
+    fieldFor(h.fields, kind, h.table[kind], g, a.numbers('targetX')[i], a.numbers('targetZ')[i]);
+  }
 }
 
 /** The start-of-step circles of the bodies body i's kind lists, itself left out, in body order (reuses one array). */

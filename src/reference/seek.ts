@@ -182,7 +182,8 @@ const probed = new Move();
 
 /**
  * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
- * when that is shorter, makes less than half of it. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
+ * when that is shorter, makes less than a quarter of it along the want — so a body sliding along a wall or a wade line
+ * met at up to 60° still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
  * the body — a solid, a refused rise, deep water — is what blocks it here.
  */
 export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: number, wz: number, reach: number): boolean {
@@ -193,7 +194,7 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: number, wz: n
   const ux = wx / wl;
   const uz = wz / wl;
   slideBody(n, g, body, ux * len, uz * len, probed);
-  return probed.x * ux + probed.z * uz < len * 0.5;
+  return probed.x * ux + probed.z * uz < len * 0.25;
 }
 
 const cluster: Circle[] = [];

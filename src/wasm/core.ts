@@ -1,6 +1,6 @@
 /**
  * The thin facade over the wasm core (WX-1, WX-2): `createCore(bytes)` instantiates a build of assembly/ and returns
- * walk, slide, carry, seek, stand, groundOf and Herd on it. The per-row calls are src/wasm/calls.ts over the scratch
+ * walk, slide, carry, seek, stand, route, passability, groundOf and Herd on it. The per-row calls are src/wasm/calls.ts over the scratch
  * (src/wasm/scratch.ts); grounds are uploaded by src/wasm/grounds.ts; a herd's arrays live in wasm memory
  * (src/wasm/herd.ts). A ground the wasm entry did not upload (JS callbacks) runs on the reference core (WX-4).
  */
@@ -11,11 +11,12 @@ import { perRowCalls, type PerRowCalls } from './calls.ts';
 import { checkExports, type CoreExports } from './exports.ts';
 import { WasmGrounds } from './grounds.ts';
 import { WasmHerdStorage } from './herd.ts';
+import { routeCalls, type RouteCalls } from './routes.ts';
 import { Scratch } from './scratch.ts';
 import { Views } from './views.ts';
 
 /** The calls that run on a core: the wasm entry's are these, bound to one instance of the core. */
-export interface WasmCore extends PerRowCalls {
+export interface WasmCore extends PerRowCalls, RouteCalls {
   /** The ground the world's mods name (G-5), in wasm memory when its mods are built-ins (WX-4). */
   groundOf(w: World): Ground;
   /** N bodies in wasm memory, stepped in one call (HD-1..HD-3). */
@@ -46,8 +47,10 @@ export function coreOf(instance: WebAssembly.Instance): WasmCore {
   const core = checkExports(instance.exports as Record<string, unknown>);
   const views = new Views(core.memory);
   const grounds = new WasmGrounds(core, views);
+  const scratch = new Scratch(core, views);
   return {
-    ...perRowCalls(core, grounds, new Scratch(core, views)),
+    ...perRowCalls(core, grounds, scratch),
+    ...routeCalls(core, views, grounds, scratch),
     groundOf: (w: World) => grounds.groundOf(w),
     Herd: wasmHerd(core, views, grounds),
     runsInWasm: (ground: Ground) => grounds.entry(ground) !== undefined,

@@ -35,6 +35,10 @@ export interface CoreExports {
   carry(ground: Ptr, bodies: number, dx: number, dz: number): Status;
   seek(ground: Ptr, bodies: number, tx: number, tz: number, stop: number): Status;
   walk(ground: Ptr, bodies: number, dt: number): Status;
+  newGrid(ground: Ptr, cell: number, i0: number, j0: number, w: number, h: number): Ptr;
+  freeGrid(grid: Ptr): void;
+  gridCells(grid: Ptr): Ptr;
+  route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number): Status;
   newHerd(ground: Ptr, kindCount: number, capacity: number, blocking: number): Ptr;
   herdTable(h: Ptr): Ptr;
   herdMasks(h: Ptr): Ptr;
@@ -51,7 +55,7 @@ export interface CoreExports {
 
 /** Throws unless the instance has the exports of walker's core. */
 export function checkExports(exports: Record<string, unknown>): CoreExports {
-  for (const name of ['memory', 'walk', 'seek', 'slide', 'carry', 'stand', 'herdStep', 'newGround', 'CALL_DONE']) {
+  for (const name of ['memory', 'walk', 'seek', 'slide', 'carry', 'stand', 'route', 'herdStep', 'newGround', 'CALL_DONE']) {
     if (exports[name] === undefined) throw new Error(`walker: the wasm module has no export "${name}"; it is not walker's core, or is out of date (npm run asbuild).`);
   }
   return exports as unknown as CoreExports;

@@ -35,6 +35,16 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   slide: { reference: ['throwIfMoveRefused'], assembly: ['callStatus'] },
   // The cluster list's storage is a static segment in wasm.
   seek: { reference: [], assembly: ['clusterData'] },
+  // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
+  // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
+  // frees grids, grows its storage by copying, and hands the facade a filled grid's cells.
+  route: {
+    reference: [
+      'Grid', 'Field', 'FieldSet', 'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
+      'routeOptions', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'passability',
+    ],
+    assembly: ['freeGrid', 'heapCapacity', 'grown', 'routeSize', 'freeFieldSet', 'gridCells'],
+  },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
   // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody).
@@ -57,6 +67,9 @@ const OTHER_SIGNATURES: Record<string, string[]> = {
   walk: ['walk'],
   seek: ['seek'],
   stand: ['stand'],
+  // The reference's grid is built for a region alone; wasm's also holds its ground and a copy of the scratch numbers.
+  // The public route takes a row; wasm's takes a grid and the window.
+  route: ['newGrid', 'route'],
   // The reference's sampler is built per call from a ground; wasm's is one static sampler pointed at a ground.
   bodies: ['callGround'],
   // The reference's take the arrays alone: the Herd API reads a body through them too (src/herd.ts get).
@@ -78,7 +91,7 @@ function declarations(file: string): string[] {
 }
 
 const NUMERIC = /^(f64|f32|i64|i32|i16|i8|u64|u32|u16|u8|usize|isize)$/;
-const SAME_TYPE: Record<string, string> = { bool: 'boolean', Circles: 'Circle[]', F64s: 'Float64Array', I32s: 'Int32Array', U8s: 'Uint8Array' };
+const SAME_TYPE: Record<string, string> = { bool: 'boolean', Circles: 'Circle[]', F64s: 'Float64Array', I32s: 'Int32Array', U8s: 'Uint8Array', U8Values: 'Uint8Array' };
 
 /** A type as both languages would name it: AssemblyScript's numeric types are number, bool is boolean. */
 function normalType(type: string): string {

@@ -1,0 +1,712 @@
+/**
+ * route: the passability grid of a kind over the lattice, the shortest passable path on it, and its waypoints
+ * (RT-1..RT-5). Twin of src/reference/route.ts: same functions, same operations, same order.
+ * The grid asks the kernel for every verdict — a cell is passable where the body can stand (ST-3, ST-4, SL-2), an
+ * edge where slideBody makes the whole move — so the step, slope, wade and solid rules are slide's own.
+ */
+import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, alloc, callNumbers, callResult, free } from './memory';
+import { GroundData } from './ground';
+import { Sampler } from './lattice';
+import { callGround } from './bodies';
+import { SEEK_ARRIVED, SEEK_GOING, seekBody } from './seek';
+import { Move, SKIN, slideBody } from './slide';
+import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
+
+/** A cell's state (RT-1, RT-2): bits 0–7 its out-edges by direction, then what is known, then its costs. */
+export const EDGES_KNOWN: i32 = 256;
+export const STAND_KNOWN: i32 = 512;
+export const STANDABLE: i32 = 1024;
+/** The cell side a ground without a lattice is planned on, metres (RT-1). */
+export const ROUTE_CELL: f64 = 1.0;
+const SQRT2: f64 = 1.4142135623730951;
+/** Quantisation of the slope and depth a cell's cost reads (RT-3): fractions of maxSlope and wade in 255ths. */
+const LEVELS: f64 = 255.0;
+
+/** A grid of `w × h` unknown cells from cell (i0, j0) of side `cell` on a ground, for the kind of the scratch numbers. */
+export function newGrid(ground: GroundData, cell: f64, i0: f64, j0: f64, w: i32, h: i32): Grid {
+  const grid = changetype<Grid>(alloc(offsetof<Grid>()));
+  grid.ground = ground;
+  grid.numbers = changetype<Numbers>(alloc(offsetof<Numbers>()));
+  memory.copy(changetype<usize>(grid.numbers), changetype<usize>(callNumbers), offsetof<Numbers>());
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  grid.w = w;
+  grid.h = h;
+  grid.cells = changetype<I32s>(alloc(<usize>w * <usize>h << 2));
+  return grid;
+}
+
+/** Frees a grid and what it holds. */
+export function freeGrid(grid: Grid): void {
+  free(changetype<usize>(grid.cells));
+  free(changetype<usize>(grid.numbers));
+  free(changetype<usize>(grid));
+}
+
+/**
+ * Sets the window the next search stays in to the `w × h` cells from cell (i0, j0), which the grid holds: a grid
+ * kept from a larger region then plans exactly as a grid of this region would (RT-5).
+ */
+export function setWindow(grid: Grid, i0: f64, j0: f64, w: i32, h: i32): void {
+  grid.left = <i32>(i0 - grid.i0);
+  grid.bottom = <i32>(j0 - grid.j0);
+  grid.right = grid.left + w;
+  grid.top = grid.bottom + h;
+}
+
+/** Direction d's step on x in cells: d = 0 … 7 for +x, (+x, +z), +z, (−x, +z), −x, (−x, −z), −z, (+x, −z). */
+export function dirX(d: i32): i32 {
+  return d == 0 || d == 1 || d == 7 ? 1 : d >= 3 && d <= 5 ? -1 : 0;
+}
+
+/** Direction d's step on z in cells. */
+export function dirZ(d: i32): i32 {
+  return d >= 1 && d <= 3 ? 1 : d >= 5 ? -1 : 0;
+}
+
+/** The direction of the step (mi, mj), each −1, 0 or 1, not both 0. */
+export function dirOf(mi: i32, mj: i32): i32 {
+  if (mj == 0) return mi > 0 ? 0 : 4;
+  if (mi == 0) return mj > 0 ? 2 : 6;
+  if (mj > 0) return mi > 0 ? 1 : 3;
+  return mi > 0 ? 7 : 5;
+}
+
+/** The x of cell k's centre. */
+export function cellX(grid: Grid, k: i32): f64 {
+  return (grid.i0 + <f64>(k % grid.w) + 0.5) * grid.cell;
+}
+
+/** The z of cell k's centre. */
+export function cellZ(grid: Grid, k: i32): f64 {
+  return (grid.j0 + <f64>(k / grid.w) + 0.5) * grid.cell;
+}
+
+const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+
+/**
+ * Cell k's state with its standing known (RT-1): standable where the centre is not steep (ST-3, for a body not yet
+ * sliding), its water no deeper than wade (ST-4) and clear of every solid grown by the radius (SL-2); with the
+ * slope and depth there as 255ths of maxSlope and wade in bits 16–23 and 24–31, for the costs of RT-3.
+ */
+export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
+  const s = grid.cells[k];
+  if ((s & STAND_KNOWN) != 0) return s;
+  const x = cellX(grid, k);
+  const z = cellZ(grid, k);
+  standGradient(n, g, x, z, gradient);
+  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
+  const depth = waterDepth(n, g, x, z);
+  let standable = !isSteep(n, slope, false) && depth <= n.wade;
+  if (standable) {
+    const circles = g.circles(x, z, n.radius + SKIN);
+    for (let i = 0; i < circles.length; i++) {
+      const c = circles[i];
+      const grown = c.radius + n.radius + SKIN;
+      const ox = x - c.x;
+      const oz = z - c.z;
+      if (ox * ox + oz * oz < grown * grown) standable = false;
+    }
+  }
+  let state = s | STAND_KNOWN;
+  if (standable) {
+    const slopeLevel = Math.floor((slope / n.maxSlope) * LEVELS);
+    const depthLevel = n.wade > 0.0 ? Math.floor(Math.min(depth / n.wade, 1.0) * LEVELS) : 0.0;
+    state = state | STANDABLE | (<i32>slopeLevel << 16) | (<i32>depthLevel << 24);
+  }
+  grid.cells[k] = state;
+  return state;
+}
+
+const walker = changetype<Body>(memory.data(offsetof<Body>()));
+const move = changetype<Move>(memory.data(offsetof<Move>()));
+
+/**
+ * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
+ * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
+ * whole way to the neighbour's centre, no limit met (SL-6).
+ */
+export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
+  const s = standState(n, g, grid, k);
+  if ((s & EDGES_KNOWN) != 0) return s;
+  const x = cellX(grid, k);
+  const z = cellZ(grid, k);
+  const col = k % grid.w;
+  const row = k / grid.w;
+  const body = walker;
+  let state = s | EDGES_KNOWN;
+  for (let d = 0; d < 8; d++) {
+    const ni = col + dirX(d);
+    const nj = row + dirZ(d);
+    if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
+    if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) continue;
+    body.x = x;
+    body.z = z;
+    body.y = standHeight(n, g, x, z);
+    body.floor = body.y;
+    body.air = false;
+    body.steep = false;
+    slideBody(n, g, body, <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell, move);
+    if (!move.limited) state = state | (1 << d);
+  }
+  grid.cells[k] = state;
+  return state;
+}
+
+/** The octile distance in metres from cell k to cell t (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, k: i32, t: i32): f64 {
+  const di = abs<i32>((k % grid.w) - (t % grid.w));
+  const dj = abs<i32>((k / grid.w) - (t / grid.w));
+  const long = max<i32>(di, dj);
+  const short = min<i32>(di, dj);
+  return (<f64>(long - short) + <f64>short * SQRT2) * grid.cell;
+}
+
+/** The factor a cell of state `to` puts on the length of a step onto it (RT-3): 1, more on slope and in water. */
+export function costFactor(to: i32, slopeCost: f64, waterCost: f64): f64 {
+  const slope = <f64>((to >>> 16) & 255) / LEVELS;
+  const depth = <f64>((to >>> 24) & 255) / LEVELS;
+  return 1.0 + slopeCost * slope + waterCost * depth;
+}
+
+/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+export function stepCost(grid: Grid, d: i32, to: i32, slopeCost: f64, waterCost: f64): f64 {
+  const length = (d & 1) == 0 ? grid.cell : grid.cell * SQRT2;
+  return length * costFactor(to, slopeCost, waterCost);
+}
+
+// ---- The search's storage: per node of the grid, shared by every search (they never nest) ---------------------
+
+let capacity: i32 = 0;
+/** The cost from the start to each node found, valid where its mark is this search's. */
+let costs = changetype<F64s>(0);
+/** 2·search for a node found and open, 2·search + 1 for one closed; older marks mean not found. */
+let marks = changetype<I32s>(0);
+/** The direction of the step that reached each node. */
+let froms = changetype<U8Values>(0);
+/** The nodes of the path found, goal first. */
+let path = changetype<I32s>(0);
+let search: i32 = 0;
+/** The open nodes: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+let heapF = changetype<F64s>(0);
+let heapG = changetype<F64s>(0);
+let heapK = changetype<I32s>(0);
+let heapSize: i32 = 0;
+let heapCapacity: i32 = 0;
+
+/** Makes room in the search's storage for grids of `count` nodes. */
+export function reserveSearch(count: i32): void {
+  if (count <= capacity) return;
+  capacity = count;
+  free(changetype<usize>(costs));
+  free(changetype<usize>(marks));
+  free(changetype<usize>(froms));
+  free(changetype<usize>(path));
+  costs = changetype<F64s>(alloc(<usize>count << 3));
+  marks = changetype<I32s>(alloc(<usize>count << 2));
+  froms = changetype<U8Values>(alloc(<usize>count));
+  path = changetype<I32s>(alloc(<usize>count << 2));
+  search = 0;
+}
+
+/** Whether heap entry a comes out before entry b: least f, then greatest cost (nearest the target), then least node. */
+export function heapBefore(a: i32, b: i32): bool {
+  const fa = heapF[a];
+  const fb = heapF[b];
+  if (fa != fb) return fa < fb;
+  const ga = heapG[a];
+  const gb = heapG[b];
+  if (ga != gb) return ga > gb;
+  return heapK[a] < heapK[b];
+}
+
+function heapSwap(a: i32, b: i32): void {
+  const f = heapF[a];
+  const c = heapG[a];
+  const k = heapK[a];
+  heapF[a] = heapF[b];
+  heapG[a] = heapG[b];
+  heapK[a] = heapK[b];
+  heapF[b] = f;
+  heapG[b] = c;
+  heapK[b] = k;
+}
+
+/** Moves `count` values of `bytes` bytes each from `old` to a new block of `size` values; frees the old one. */
+function grown(old: usize, count: i32, size: i32, bytes: i32): usize {
+  const block = alloc(<usize>size * <usize>bytes);
+  memory.copy(block, old, <usize>count * <usize>bytes);
+  free(old);
+  return block;
+}
+
+/** Adds (f, cost, node) to the open heap, growing it as needed. */
+export function heapPush(f: f64, cost: f64, node: i32): void {
+  if (heapSize == heapCapacity) {
+    const size = max<i32>(1024, heapSize * 2);
+    heapF = changetype<F64s>(grown(changetype<usize>(heapF), heapSize, size, 8));
+    heapG = changetype<F64s>(grown(changetype<usize>(heapG), heapSize, size, 8));
+    heapK = changetype<I32s>(grown(changetype<usize>(heapK), heapSize, size, 4));
+    heapCapacity = size;
+  }
+  let i = heapSize;
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  heapSize++;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!heapBefore(i, parent)) break;
+    heapSwap(i, parent);
+    i = parent;
+  }
+}
+
+/** Takes the first entry out of the open heap and returns its node (its cost is left in heapG[heapSize]). */
+export function heapPop(): i32 {
+  heapSize--;
+  heapSwap(0, heapSize);
+  let i = 0;
+  while (true) {
+    const left = i + i + 1;
+    if (left >= heapSize) break;
+    let child = left;
+    if (left + 1 < heapSize && heapBefore(left + 1, left)) child = left + 1;
+    if (!heapBefore(child, i)) break;
+    heapSwap(i, child);
+    i = child;
+  }
+  return heapK[heapSize];
+}
+
+/**
+ * A* from node `start` to node `goal` over the grid's passable edges (RT-3): 8 neighbours, costs in metres, the
+ * octile heuristic, within the grid's window. Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
+ * cells, the first closed of those). Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ */
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal: i32, slopeCost: f64, waterCost: f64): i32 {
+  search++;
+  const open = search * 2;
+  const closed = open + 1;
+  heapSize = 0;
+  costs[start] = 0.0;
+  marks[start] = open;
+  heapPush(octile(grid, start, goal), 0.0, start);
+  const gi = goal % grid.w;
+  const gj = goal / grid.w;
+  let best = start;
+  let bestD: f64 = -1.0;
+  while (heapSize > 0) {
+    const k = heapPop();
+    if (marks[k] == closed) continue;
+    marks[k] = closed;
+    const di = <f64>((k % grid.w) - gi);
+    const dj = <f64>((k / grid.w) - gj);
+    const d2 = di * di + dj * dj;
+    if (bestD < 0.0 || d2 < bestD) {
+      best = k;
+      bestD = d2;
+    }
+    if (k == goal) break;
+    const s = edgeState(n, g, grid, k);
+    const cost = costs[k];
+    const col = k % grid.w;
+    const row = k / grid.w;
+    for (let d = 0; d < 8; d++) {
+      if ((s & (1 << d)) == 0) continue;
+      const ni = col + dirX(d);
+      const nj = row + dirZ(d);
+      if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
+      const next = nj * grid.w + ni;
+      if (marks[next] == closed) continue;
+      const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
+      if (marks[next] != open || c < costs[next]) {
+        costs[next] = c;
+        marks[next] = open;
+        froms[next] = d;
+        heapPush(c + octile(grid, next, goal), c, next);
+      }
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether the segment from (ax, az) to (bx, bz) crosses only cells joined by passable edges (RT-4): the cells it
+ * passes through are walked in order (a diagonal step where it crosses a corner), each step an edge of the grid.
+ * Returns the largest cost factor of the cells it enters (1 when it enters none), or -1 when it is not in sight.
+ * With `known`, edges not yet worked out count as impassable and none is worked out (a herd step reads a field's grid
+ * while other bodies block, which must not reach the grid).
+ */
+export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, bx: f64, bz: f64, slopeCost: f64, waterCost: f64, known: bool): f64 {
+  const c = grid.cell;
+  let i = <i32>(Math.floor(ax / c) - grid.i0);
+  let j = <i32>(Math.floor(az / c) - grid.j0);
+  const ei = <i32>(Math.floor(bx / c) - grid.i0);
+  const ej = <i32>(Math.floor(bz / c) - grid.j0);
+  const dx = bx - ax;
+  const dz = bz - az;
+  const stepI = ei > i ? 1 : ei < i ? -1 : 0;
+  const stepJ = ej > j ? 1 : ej < j ? -1 : 0;
+  // The fraction of the segment at which it crosses the next line of cells on x and on z, and between two lines.
+  const lineX = (grid.i0 + <f64>i + (stepI > 0 ? 1.0 : 0.0)) * c;
+  const lineZ = (grid.j0 + <f64>j + (stepJ > 0 ? 1.0 : 0.0)) * c;
+  let tX = stepI != 0 ? (lineX - ax) / dx : 2.0;
+  let tZ = stepJ != 0 ? (lineZ - az) / dz : 2.0;
+  const deltaX = stepI != 0 ? c / Math.abs(dx) : 0.0;
+  const deltaZ = stepJ != 0 ? c / Math.abs(dz) : 0.0;
+  let factor = 1.0;
+  while (i != ei || j != ej) {
+    let mi = 0;
+    let mj = 0;
+    if (i == ei) mj = stepJ;
+    else if (j == ej) mi = stepI;
+    else if (tX < tZ) mi = stepI;
+    else if (tZ < tX) mj = stepJ;
+    else {
+      mi = stepI;
+      mj = stepJ;
+    }
+    if (mi != 0) tX += deltaX;
+    if (mj != 0) tZ += deltaZ;
+    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
+    if ((state & (1 << dirOf(mi, mj))) == 0) return -1.0;
+    i += mi;
+    j += mj;
+    factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
+  }
+  return factor;
+}
+
+/**
+ * Whether slide moves a grounded body standing at (ax, az) (as in RT-2) the whole way to (bx, bz) (RT-4): the
+ * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
+ */
+export function slideSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
+  const body = walker;
+  body.x = ax;
+  body.z = az;
+  body.y = standHeight(n, g, ax, az);
+  body.floor = body.y;
+  body.air = false;
+  body.steep = false;
+  slideBody(n, g, body, bx - ax, bz - az, move);
+  return !move.limited;
+}
+
+// ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
+
+/** Where a route is written: [count, reached (1 or 0), length, then count waypoints (x, z)]. */
+export let routeOut = changetype<F64s>(0);
+/** How many f64 routeOut holds. */
+let routeSize: i32 = 0;
+
+/** Makes room in routeOut for `count` waypoints, keeping what it holds. */
+export function reserveRoute(count: i32): void {
+  if (3 + count * 2 <= routeSize) return;
+  const size = max<i32>(3 + count * 2, routeSize * 2);
+  routeOut = changetype<F64s>(grown(changetype<usize>(routeOut), routeSize, size, 8));
+  routeSize = size;
+}
+
+/** The x of path node p (path[0] the goal, path[last] the start), or the target when p is the reached goal. */
+export function pathX(grid: Grid, p: i32, reached: bool, tx: f64): f64 {
+  return p == 0 && reached ? tx : cellX(grid, path[p]);
+}
+
+/** The z of path node p, or the target when p is the reached goal. */
+export function pathZ(grid: Grid, p: i32, reached: bool, tz: f64): f64 {
+  return p == 0 && reached ? tz : cellZ(grid, path[p]);
+}
+
+/** Appends waypoint (x, z) to routeOut after `from` (x, z) and adds the leg to the length. */
+export function addWaypoint(x: f64, z: f64, fromX: f64, fromZ: f64): void {
+  const count = <i32>routeOut[0];
+  reserveRoute(count + 1);
+  routeOut[3 + count * 2] = x;
+  routeOut[4 + count * 2] = z;
+  routeOut[0] = <f64>(count + 1);
+  const dx = x - fromX;
+  const dz = z - fromZ;
+  routeOut[2] += Math.sqrt(dx * dx + dz * dz);
+}
+
+/**
+ * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
+ * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight), backed off
+ * to the furthest that slide reaches (slideSight), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
+ * nearest it (or at the start when no cell is nearer).
+ */
+export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): void {
+  reserveSearch(grid.w * grid.h);
+  reserveRoute(0);
+  const start = <i32>(Math.floor(sz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(sx / grid.cell) - grid.i0);
+  const goal = <i32>(Math.floor(tz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(tx / grid.cell) - grid.i0);
+  const end = searchGrid(n, g, grid, start, goal, slopeCost, waterCost);
+  const reached = end == goal;
+  routeOut[0] = 0.0;
+  routeOut[1] = reached ? 1.0 : 0.0;
+  routeOut[2] = 0.0;
+  let last = 0;
+  path[0] = end;
+  for (let k = end; k != start; last++) {
+    const d = froms[k];
+    k = k - dirX(d) - dirZ(d) * grid.w;
+    path[last + 1] = k;
+  }
+  if (last == 0) {
+    if (reached) addWaypoint(tx, tz, sx, sz);
+    else addWaypoint(sx, sz, sx, sz);
+    return;
+  }
+  // With costs, a shortcut must cost no more than the path it replaces: its length times the costliest cell it
+  // enters, against the path's cost plus a cell's diagonal (the segment's ends are off the cells' centres).
+  const costly = slopeCost > 0.0 || waterCost > 0.0;
+  let ax = sx;
+  let az = sz;
+  let anchorCost = 0.0;
+  let p = last - 1;
+  while (p >= 0) {
+    let q = p;
+    while (q > 0) {
+      const bx = pathX(grid, q - 1, reached, tx);
+      const bz = pathZ(grid, q - 1, reached, tz);
+      const factor = gridSight(n, g, grid, ax, az, bx, bz, slopeCost, waterCost, false);
+      if (factor < 0.0) break;
+      const dx = bx - ax;
+      const dz = bz - az;
+      if (costly && factor * Math.sqrt(dx * dx + dz * dz) > costs[path[q - 1]] - anchorCost + grid.cell * SQRT2) break;
+      q--;
+    }
+    while (q < p && !slideSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
+    const x = pathX(grid, q, reached, tx);
+    const z = pathZ(grid, q, reached, tz);
+    addWaypoint(x, z, ax, az);
+    ax = x;
+    az = z;
+    anchorCost = costs[path[q]];
+    p = q - 1;
+  }
+}
+
+/** Works out the state of every cell of the grid, standing and edges (RT-1, RT-2: the passability `passability` shows). */
+export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) edgeState(n, g, grid, k);
+}
+
+// ---- Flow fields for herds (RT-7, RT-8) --------------------------------------------------------------------------
+
+/** The side of a flow field's region in cells, centred on its target's cell (RT-7). */
+export const FIELD_SIDE: i32 = 128;
+/** Flow fields a herd keeps; the least recently used is replaced (RT-7). */
+export const FIELDS_KEPT: i32 = 8;
+/** How many cells along its field a body looks for the furthest it sees (RT-8). */
+export const LOOKAHEAD: i32 = 4;
+/** A cell's way in a field: a direction 0–7 toward the target, AT_GOAL in the target's cell, NO_WAY where none leads there. */
+export const AT_GOAL: i32 = 8;
+export const NO_WAY: i32 = 255;
+
+/** An empty set of fields. */
+export function newFieldSet(): FieldSet {
+  const set = changetype<FieldSet>(alloc(offsetof<FieldSet>()));
+  set.slots = alloc(<usize>FIELDS_KEPT * offsetof<Field>());
+  for (let k = 0; k < FIELDS_KEPT; k++) fieldAt(set, k).kind = -1;
+  return set;
+}
+
+/** Field slot k of a set. */
+export function fieldAt(set: FieldSet, k: i32): Field {
+  return changetype<Field>(set.slots + <usize>k * offsetof<Field>());
+}
+
+/** Frees a set of fields and their grids. */
+export function freeFieldSet(set: FieldSet): void {
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (changetype<usize>(f.grid) == 0) continue;
+    free(changetype<usize>(f.grid.cells));
+    free(changetype<usize>(f.grid));
+    free(changetype<usize>(f.next));
+  }
+  free(set.slots);
+  free(changetype<usize>(set));
+}
+
+/**
+ * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
+ * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
+ * without extras, ties as in searchGrid). A cell the body cannot stand on gets a way but leads no further.
+ */
+export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, next: U8Values): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) next[k] = NO_WAY;
+  search++;
+  const open = search * 2;
+  const closed = open + 1;
+  heapSize = 0;
+  costs[goal] = 0.0;
+  marks[goal] = open;
+  next[goal] = AT_GOAL;
+  heapPush(0.0, 0.0, goal);
+  while (heapSize > 0) {
+    const k = heapPop();
+    if (marks[k] == closed) continue;
+    marks[k] = closed;
+    const to = standState(n, g, grid, k);
+    if (k != goal && (to & STANDABLE) == 0) continue;
+    const col = k % grid.w;
+    const row = k / grid.w;
+    const cost = costs[k];
+    for (let d = 0; d < 8; d++) {
+      const pi = col - dirX(d);
+      const pj = row - dirZ(d);
+      if (pi < grid.left || pj < grid.bottom || pi >= grid.right || pj >= grid.top) continue;
+      const from = pj * grid.w + pi;
+      if (marks[from] == closed) continue;
+      if ((edgeState(n, g, grid, from) & (1 << d)) == 0) continue;
+      const c = cost + stepCost(grid, d, to, 0.0, 0.0);
+      if (marks[from] != open || c < costs[from]) {
+        costs[from] = c;
+        marks[from] = open;
+        next[from] = d;
+        heapPush(c, c, from);
+      }
+    }
+  }
+}
+
+/** Field f's grid over the `FIELD_SIDE` square from cell (i0, j0), made on first use and emptied on reuse. */
+export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: f64, i0: f64, j0: f64): Grid {
+  if (changetype<usize>(f.grid) == 0) {
+    const made = changetype<Grid>(alloc(offsetof<Grid>()));
+    made.ground = g.ground;
+    made.numbers = n;
+    made.cell = cell;
+    made.i0 = i0;
+    made.j0 = j0;
+    made.w = FIELD_SIDE;
+    made.h = FIELD_SIDE;
+    made.cells = changetype<I32s>(alloc(<usize>(FIELD_SIDE * FIELD_SIDE) << 2));
+    f.grid = made;
+    f.next = changetype<U8Values>(alloc(<usize>(FIELD_SIDE * FIELD_SIDE)));
+    return made;
+  }
+  const grid = f.grid;
+  grid.ground = g.ground;
+  grid.numbers = n;
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  memory.fill(changetype<usize>(grid.cells), 0, <usize>(grid.w * grid.h) << 2);
+  return grid;
+}
+
+/** The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. */
+export function fieldFind(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64): Field | null {
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (f.kind == kind && f.ti == ti && f.tj == tj) {
+      f.used = set.clock;
+      return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) (RT-7): the set's, or made now in the slot used least recently
+ * (the first of those), over the FIELD_SIDE square centred on the target's cell — unless that slot was used this
+ * step too (more targets than FIELDS_KEPT): then null, and no field is replaced, so fields never thrash.
+ */
+export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field | null {
+  const found = fieldFind(set, kind, g, tx, tz);
+  if (found !== null) return found;
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  let slot = 0;
+  for (let k = 1; k < FIELDS_KEPT; k++) if (fieldAt(set, k).used < fieldAt(set, slot).used) slot = k;
+  const f = fieldAt(set, slot);
+  if (f.used == set.clock) return null;
+  f.kind = kind;
+  f.ti = ti;
+  f.tj = tj;
+  f.used = set.clock;
+  const half = FIELD_SIDE / 2;
+  const grid = fieldGrid(f, g, n, cell, ti - <f64>half, tj - <f64>half);
+  setWindow(grid, ti - <f64>half, tj - <f64>half, FIELD_SIDE, FIELD_SIDE);
+  reserveSearch(FIELD_SIDE * FIELD_SIDE);
+  flowField(n, g, grid, half * FIELD_SIDE + half, f.next);
+  return f;
+}
+
+/**
+ * Where a body at (x, z) aims along field f toward (tx, tz) (RT-8), into `out`: of the next LOOKAHEAD cells of its
+ * way, the furthest whose centre it sees over edges the field has worked out (gridSight, known only) — the target
+ * itself once the way reaches the target's cell. False when the body is outside the field or no way leads from its cell.
+ */
+export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f64, tz: f64, out: Vec2): bool {
+  const grid = f.grid;
+  const fi = Math.floor(x / grid.cell) - grid.i0;
+  const fj = Math.floor(z / grid.cell) - grid.j0;
+  if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
+  let k = <i32>fj * grid.w + <i32>fi;
+  if (f.next[k] == NO_WAY) return false;
+  out.x = cellX(grid, k);
+  out.z = cellZ(grid, k);
+  for (let s = 0; s < LOOKAHEAD; s++) {
+    const d = f.next[k];
+    if (d == AT_GOAL) {
+      out.x = tx;
+      out.z = tz;
+      return true;
+    }
+    k = k + dirX(d) + dirZ(d) * grid.w;
+    const ax = f.next[k] == AT_GOAL ? tx : cellX(grid, k);
+    const az = f.next[k] == AT_GOAL ? tz : cellZ(grid, k);
+    if (s > 0 && gridSight(n, g, grid, x, z, ax, az, 0.0, 0.0, true) < 0.0) return true;
+    out.x = ax;
+    out.z = az;
+  }
+  return true;
+}
+
+const aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+
+/**
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the field no
+ * way from the body's cell, plain seek (SE-1..SE-7) toward the target; else seek toward fieldAim's point, arriving
+ * only at the target. Answers as seekBody does.
+ */
+export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
+  const f = fieldFind(set, kind, g, tx, tz);
+  if (f === null || !fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (aim.x == tx && aim.z == tz) return seekBody(n, g, body, tx, tz, stop);
+  const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
+  return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
+}
+
+/** Fills the grid for the facade's `passability` and returns the address of its cell states (RT-2). */
+export function gridCells(grid: Grid): usize {
+  fillGrid(grid.numbers, callGround(grid.ground, 0), grid);
+  return changetype<usize>(grid.cells);
+}
+
+/**
+ * The route from (sx, sz) to (tx, tz) on a grid, searched within the `w × h` cells from cell (i0, j0) (RT-3..RT-5):
+ * one crossing; result[0] is the address of routeOut, [count, reached, length, x, z, …].
+ */
+export function route(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64, i0: f64, j0: f64, w: i32, h: i32): i32 {
+  setWindow(grid, i0, j0, w, h);
+  planRoute(grid.numbers, callGround(grid.ground, 0), grid, sx, sz, tx, tz, slopeCost, waterCost);
+  callResult[0] = <f64>changetype<usize>(routeOut);
+  return CALL_DONE;
+}

@@ -1,0 +1,171 @@
+/**
+ * Flow fields (RT-7, RT-8): a field equals per-body routes — a way exactly where a route reaches the target, and its
+ * way the least grid cost (an independent Dijkstra over `passability`) — and herds that route get round a lake and
+ * through a maze on every core, bit for bit alike (RT-6).
+ */
+import { describe, expect, it } from 'vitest';
+import * as reference from '../../src/reference.ts';
+import { Sampler } from '../../src/reference/lattice.ts';
+import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, newFieldSet } from '../../src/reference/route.ts';
+import type { Passability } from '../../src/types.ts';
+import { CORES } from '../cores.ts';
+import { expectSame } from '../wasm/worlds.ts';
+import { mapWorld, neighbour, rowAt } from './worlds.ts';
+
+const lake = mapWorld(64, (i, j) => (i >= 20 && i <= 44 && j >= 10 && j <= 54 ? -3 : 0.5), { water: 0 });
+const maze = mapWorld(64, (i, j) => ((i === 20 || i === 21) && !(j >= 48 && j <= 52)) || ((i === 40 || i === 41) && !(j >= 10 && j <= 14)) ? 3 : 0);
+
+/** Least costs to cell `goal` from every cell over the grid's passable edges (cell, or cell·√2 diagonally): Dijkstra backwards, a binary heap. */
+function costsTo(p: Passability, goal: number): Float64Array {
+  const cost = new Float64Array(p.columns * p.rows).fill(Infinity);
+  const heap: [number, number][] = [[0, goal]];
+  cost[goal] = 0;
+  const pop = (): [number, number] => {
+    const top = heap[0];
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < heap.length && heap[l][0] < heap[m][0]) m = l;
+        if (r < heap.length && heap[r][0] < heap[m][0]) m = r;
+        if (m === i) break;
+        [heap[i], heap[m]] = [heap[m], heap[i]];
+        i = m;
+      }
+    }
+    return top;
+  };
+  const push = (e: [number, number]): void => {
+    heap.push(e);
+    for (let i = heap.length - 1; i > 0; ) {
+      const up = (i - 1) >> 1;
+      if (heap[up][0] <= heap[i][0]) break;
+      [heap[i], heap[up]] = [heap[up], heap[i]];
+      i = up;
+    }
+  };
+  while (heap.length > 0) {
+    const [c, k] = pop();
+    if (c > cost[k]) continue;
+    for (let d = 0; d < 8; d++) {
+      // The cell from which a step in direction d lands on k.
+      const from = neighbour(p, k, (d + 4) % 8);
+      if (from < 0 || (p.edges[from] & (1 << d)) === 0) continue;
+      const next = c + (d % 2 === 0 ? p.cell : p.cell * Math.SQRT2);
+      if (next < cost[from]) {
+        cost[from] = next;
+        push([next, from]);
+      }
+    }
+  }
+  return cost;
+}
+
+describe('flow fields (reference kernel)', () => {
+  it.each([['lake', lake, [54.3, 32.6]], ['maze', maze, [55.7, 30.4]]] as const)(
+    'RT-7: on the %s, a field has a way exactly where a route reaches the target, and each way costs the least grid cost',
+    (_, w, target) => {
+      const ground = reference.groundOf(w);
+      const n = reference.numbers({ kind: 'xbot' }, w);
+      const set = newFieldSet();
+      set.clock = 1;
+      const f = fieldFor(set, 0, n, new Sampler(ground), target[0], target[1])!;
+      const half = FIELD_SIDE / 2;
+      const [ti, tj] = [Math.floor(target[0]), Math.floor(target[1])];
+      const box = [ti - half, tj - half, ti + half - 0.5, tj + half - 0.5];
+      const p = reference.passability({ kind: 'xbot', pos: [0, 0, 0] }, w, ground, box);
+      expect([p.columns, p.rows]).toEqual([FIELD_SIDE, FIELD_SIDE]);
+      const goal = half * FIELD_SIDE + half;
+      expect(f.next[goal]).toBe(AT_GOAL);
+      const least = costsTo(p, goal);
+      let ways = 0;
+      for (let k = 0; k < least.length; k++) {
+        if (f.next[k] === NO_WAY) {
+          expect(least[k], `cell ${k}`).toBe(Infinity);
+          continue;
+        }
+        ways++;
+        // Follow the way, summing its steps.
+        let cost = 0;
+        let at = k;
+        for (let s = 0; f.next[at] !== AT_GOAL; s++) {
+          expect(s).toBeLessThan(FIELD_SIDE * FIELD_SIDE);
+          const d = f.next[at];
+          expect(p.edges[at] & (1 << d)).toBe(1 << d);
+          cost += d % 2 === 0 ? p.cell : p.cell * Math.SQRT2;
+          at = neighbour(p, at, d);
+        }
+        expect(Math.abs(cost - least[k]), `cell ${k}`).toBeLessThanOrEqual(1e-9 * Math.max(1, least[k]));
+      }
+      expect(ways).toBeGreaterThan(FIELD_SIDE * FIELD_SIDE * 0.6);
+      // Per-body routes over the field's square: reached exactly where the field has a way (a sample of cells).
+      for (let k = 0; k < least.length; k += 2503) {
+        const x = p.x0 + (k % FIELD_SIDE) + 0.5;
+        const z = p.z0 + Math.floor(k / FIELD_SIDE) + 0.5;
+        const r = reference.route({ kind: 'xbot', pos: [x, 0, z] }, w, target, ground, { region: box });
+        expect(r.reached, `route from (${x}, ${z})`).toBe(f.next[k] !== NO_WAY);
+      }
+    },
+  );
+});
+
+/** 40 bodies in a block west of the lake (or the maze's first wall), all seeking one target east of it. */
+function herdOf(api: (typeof CORES)[number]['api'], w: typeof lake, target: readonly number[], route: boolean) {
+  const ground = api.groundOf(w);
+  const herd = new api.Herd(w, ground, 64);
+  for (let k = 0; k < 40; k++) {
+    herd.add(rowAt(api, w, ground, 4 + (k % 5) * 2.1, 20 + Math.floor(k / 5) * 3.1));
+    herd.seek(k, target, 1, { route });
+  }
+  return herd;
+}
+
+function stepUntilArrived(herd: InstanceType<(typeof CORES)[number]['api']['Herd']>, steps: number): number {
+  for (let s = 1; s <= steps; s++) {
+    herd.step(1 / 30);
+    if (herd.arrived.every((a) => a === 1)) return s;
+  }
+  return -1;
+}
+
+for (const { name, api } of CORES) {
+  describe(`herds that route (${name})`, () => {
+    it('RT-8: 40 bodies routing round a lake all arrive; seeking straight, none does', () => {
+      expect(stepUntilArrived(herdOf(api, lake, [54, 32], true), 1200)).toBeGreaterThan(0);
+      const straight = herdOf(api, lake, [54, 32], false);
+      stepUntilArrived(straight, 1200);
+      expect(straight.arrived.reduce((s, a) => s + a, 0)).toBe(0);
+    });
+
+    it('RT-8: 40 bodies routing through a maze\'s two gaps all arrive', () => {
+      expect(stepUntilArrived(herdOf(api, maze, [55.7, 30.4], true), 1500)).toBeGreaterThan(0);
+    });
+
+    it('RT-7: more targets than fields kept: every body still arrives, eight along their fields and the rest seeking plainly', () => {
+      const w = mapWorld(64, () => 0);
+      const ground = api.groundOf(w);
+      const herd = new api.Herd(w, ground, 16);
+      // Ten targets, one body each: eight get fields, two seek plainly (open ground, so all ten still arrive).
+      for (let k = 0; k < 10; k++) {
+        herd.add(rowAt(api, w, ground, 10 + k * 4, 10));
+        herd.seek(k, [10 + k * 4, 30], 0.5, { route: true });
+      }
+      expect(stepUntilArrived(herd, 600)).toBeGreaterThan(0);
+    });
+  });
+}
+
+describe('herds that route, wasm ≡ reference', () => {
+  it('RT-6: a routing herd round the lake gives the same bits on every core, step by step', () => {
+    const herds = CORES.map(({ api }) => herdOf(api, lake, [54, 32], true));
+    for (let s = 0; s < 240; s++) {
+      for (const h of herds) h.step(1 / 30);
+      if (s % 40 !== 39) continue;
+      const [ref, ...wasm] = herds.map((h) => Array.from({ length: h.count }, (_, i) => h.get(i)));
+      for (const rows of wasm) expectSame(rows, ref, `step ${s}`);
+    }
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Heightmap worlds for the route tests (RT): terrain3d on a 1 m lattice whose corners are the heightmap's samples,
+ * so every core plans in wasm, and small independent oracles over a passability grid (breadth-first reach and
+ * Dijkstra costs) written from RT-2/RT-3, never by calling the search under test.
+ */
+import type { Api } from '../cores.ts';
+import type { Circle, Ground, Passability, Row, World } from '../../src/types.ts';
+
+/** The kind of the route tests (the suite's xbot: radius 0.4, step 0.6, maxSlope 0.7, wade 0.5, span 0.5). */
+export const XBOT = {
+  radius: 0.4, height: 1.8, accel: 12, airAccel: 2, turnRate: 10, turnMax: 12, gravity: 20, jumpH: 0.9, step: 0.6,
+  maxSlope: 0.7, slopeBand: 0.1, wade: 0.5, span: 0.5, probe: 2, slide: 4, seekSpeed: 3,
+};
+
+/** A world of `n × n` heightmap samples 1 m apart from the origin (height(i, j) at (i, j)), on a 1 m lattice. */
+export function mapWorld(n: number, height: (i: number, j: number) => number, options: { water?: number; trees?: Circle[] } = {}): World {
+  const data: number[] = [];
+  for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) data.push(height(i, j));
+  const mods: Record<string, string> = { height: 'terrain3d', cell: 'terrain3d' };
+  const terrain3d: Record<string, unknown> = { rings: [{ reach: 64, seg: 128 }], heightmap: { origin: [0, 0], spacing: 1, nx: n, nz: n, data } };
+  if (options.water !== undefined) {
+    mods.depth = 'terrain3d';
+    terrain3d.water = options.water;
+  }
+  const w: World = { walker: { kinds: { xbot: XBOT }, mods }, terrain3d };
+  if (options.trees !== undefined) {
+    mods.solids = 'scatter3d';
+    w.scatter3d = { instances: options.trees.map((t) => ({ ...t, solid: true })) };
+  }
+  return w;
+}
+
+/** A row of kind xbot standing at (x, z). */
+export function rowAt(api: Api, w: World, ground: Ground, x: number, z: number): Row {
+  const y = api.stand(api.numbers({ kind: 'xbot' }, w), ground, x, z);
+  return { kind: 'xbot', pos: [x, y, z], floor: y };
+}
+
+/** Cell index k's neighbour in direction d (RT-2's order), or -1 outside the grid. */
+export function neighbour(p: Passability, k: number, d: number): number {
+  const dx = [1, 1, 0, -1, -1, -1, 0, 1][d];
+  const dz = [0, 1, 1, 1, 0, -1, -1, -1][d];
+  const i = (k % p.columns) + dx;
+  const j = Math.floor(k / p.columns) + dz;
+  return i < 0 || j < 0 || i >= p.columns || j >= p.rows ? -1 : j * p.columns + i;
+}
+
+/** The cell index of (x, z) in the grid. */
+export function cellOf(p: Passability, x: number, z: number): number {
+  return (Math.floor(z / p.cell) - Math.round(p.z0 / p.cell)) * p.columns + (Math.floor(x / p.cell) - Math.round(p.x0 / p.cell));
+}
+
+/** Least path costs in metres from cell `from` over the grid's passable edges (cell, or cell·√2 on a diagonal): plain Dijkstra. */
+export function dijkstra(p: Passability, from: number): Float64Array {
+  const cost = new Float64Array(p.columns * p.rows).fill(Infinity);
+  const done = new Uint8Array(cost.length);
+  cost[from] = 0;
+  for (;;) {
+    let k = -1;
+    for (let i = 0; i < cost.length; i++) if (!done[i] && cost[i] < Infinity && (k < 0 || cost[i] < cost[k])) k = i;
+    if (k < 0) return cost;
+    done[k] = 1;
+    for (let d = 0; d < 8; d++) {
+      if ((p.edges[k] & (1 << d)) === 0) continue;
+      const m = neighbour(p, k, d);
+      const c = cost[k] + (d % 2 === 0 ? p.cell : p.cell * Math.SQRT2);
+      if (c < cost[m]) cost[m] = c;
+    }
+  }
+}
+
+/**
+ * Walks a row along waypoints the way a game would — seek the next waypoint (stop 0.12 m, the last one `stop`), walk,
+ * at 30 Hz — and returns the steps it took to arrive, or -1 when it did not within `steps`.
+ */
+export function follow(api: Api, w: World, ground: Ground, me: Row, waypoints: readonly (readonly number[])[], stop: number, steps: number): number {
+  let next = 0;
+  for (let s = 0; s < steps; s++) {
+    const last = next === waypoints.length - 1;
+    if (api.seek(me, w, waypoints[next], last ? stop : 0.12, ground)) {
+      if (last) return s;
+      next++;
+      continue;
+    }
+    api.walk(me, w, 1 / 30, ground);
+  }
+  return -1;
+}
+
+/** Length of a polyline. */
+export function polylineLength(points: readonly (readonly number[])[]): number {
+  let sum = 0;
+  for (let i = 1; i < points.length; i++) sum += Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1]);
+  return sum;
+}
