@@ -5,7 +5,7 @@
  * is src/wasm/herd.ts: the arrays live in wasm memory and a step is one wasm call.
  */
 import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
-import { checkedKinds, kindOf, walkerOf } from './kinds.ts';
+import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
 import { checkDt, checkNumber, checkVector, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
 import {
@@ -300,7 +300,7 @@ export class Herd {
     if (row === null || typeof row !== 'object') throw new Error(`walker: row is ${String(row)}; expected an object.`);
     const kind = kindOf(row);
     const index = this.kindIndex.get(kind);
-    if (index === undefined) throw new Error(`walker: no kind "${kind}" in world.walker.kinds`);
+    if (index === undefined) throw noKind(kind);
     return index;
   }
 

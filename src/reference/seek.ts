@@ -3,7 +3,7 @@
  * Twin of assembly/seek.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { checkFinite, checkNumber, checkVector, readBody, writeSought } from '../rows.ts';
+import { checkFinite, checkNumber, checkPoint, readBody, writeSought } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
@@ -188,7 +188,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
  */
 export function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
   const n = numbers(me, w);
-  const t = checkVector('target', target, 2);
+  const t = checkPoint('target', target);
   checkNumber('stop', stop, 0);
   const body = readBody(me, newBody());
   const arrived = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);
