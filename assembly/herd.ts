@@ -5,7 +5,7 @@
  * walkBody a per-row call runs, so a herd step equals N per-row calls whose ground.bodies hold start-of-step
  * snapshots of the other bodies (HD-2). AssemblyScript-only; the facade is src/wasm/herd.ts.
  */
-import { Body, F64s, Herd, I32s, Numbers, U8s, alloc, free, reserveCircles } from './memory';
+import { Body, F64s, Herd, I32s, Numbers, U8s, alloc, free, reserveCircles, retire } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
@@ -43,24 +43,25 @@ export function herdMasks(h: Herd): usize {
   return h.masks;
 }
 
+/** The herd's arrays JS holds views of are retired, not freed (HD-3: a stale view never reaches reused memory). */
 @inline function grownF64(old: F64s, count: i32, capacity: i32): F64s {
   const a = alloc(<usize>capacity << 3);
   memory.copy(a, changetype<usize>(old), <usize>count << 3);
-  free(changetype<usize>(old));
+  retire(changetype<usize>(old));
   return changetype<F64s>(a);
 }
 
 @inline function grownI32(old: I32s, count: i32, capacity: i32): I32s {
   const a = alloc(<usize>capacity << 2);
   memory.copy(a, changetype<usize>(old), <usize>count << 2);
-  free(changetype<usize>(old));
+  retire(changetype<usize>(old));
   return changetype<I32s>(a);
 }
 
 @inline function grownU8(old: U8s, count: i32, capacity: i32): U8s {
   const a = alloc(<usize>capacity);
   memory.copy(a, changetype<usize>(old), <usize>count);
-  free(changetype<usize>(old));
+  retire(changetype<usize>(old));
   return changetype<U8s>(a);
 }
 
@@ -108,35 +109,35 @@ export function reserveHerd(h: Herd, capacity: i32): void {
 
 /** Frees the herd and everything it owns (not its ground). */
 export function freeHerd(h: Herd): void {
-  free(changetype<usize>(h.x));
-  free(changetype<usize>(h.y));
-  free(changetype<usize>(h.z));
-  free(changetype<usize>(h.vx));
-  free(changetype<usize>(h.vy));
-  free(changetype<usize>(h.vz));
-  free(changetype<usize>(h.wantX));
-  free(changetype<usize>(h.wantZ));
-  free(changetype<usize>(h.face));
-  free(changetype<usize>(h.yaw));
-  free(changetype<usize>(h.floor));
-  free(changetype<usize>(h.speed));
-  free(changetype<usize>(h.side));
-  free(changetype<usize>(h.turned));
-  free(changetype<usize>(h.targetX));
-  free(changetype<usize>(h.targetZ));
-  free(changetype<usize>(h.stop));
-  free(changetype<usize>(h.hasFace));
-  free(changetype<usize>(h.jump));
-  free(changetype<usize>(h.air));
-  free(changetype<usize>(h.steep));
-  free(changetype<usize>(h.seeking));
-  free(changetype<usize>(h.arrived));
-  free(changetype<usize>(h.kind));
-  free(changetype<usize>(h.memoX));
-  free(changetype<usize>(h.memoZ));
-  free(changetype<usize>(h.memoStand));
-  free(changetype<usize>(h.memoDepth));
-  free(changetype<usize>(h.memoKind));
+  retire(changetype<usize>(h.x));
+  retire(changetype<usize>(h.y));
+  retire(changetype<usize>(h.z));
+  retire(changetype<usize>(h.vx));
+  retire(changetype<usize>(h.vy));
+  retire(changetype<usize>(h.vz));
+  retire(changetype<usize>(h.wantX));
+  retire(changetype<usize>(h.wantZ));
+  retire(changetype<usize>(h.face));
+  retire(changetype<usize>(h.yaw));
+  retire(changetype<usize>(h.floor));
+  retire(changetype<usize>(h.speed));
+  retire(changetype<usize>(h.side));
+  retire(changetype<usize>(h.turned));
+  retire(changetype<usize>(h.targetX));
+  retire(changetype<usize>(h.targetZ));
+  retire(changetype<usize>(h.stop));
+  retire(changetype<usize>(h.hasFace));
+  retire(changetype<usize>(h.jump));
+  retire(changetype<usize>(h.air));
+  retire(changetype<usize>(h.steep));
+  retire(changetype<usize>(h.seeking));
+  retire(changetype<usize>(h.arrived));
+  retire(changetype<usize>(h.kind));
+  retire(changetype<usize>(h.memoX));
+  retire(changetype<usize>(h.memoZ));
+  retire(changetype<usize>(h.memoStand));
+  retire(changetype<usize>(h.memoDepth));
+  retire(changetype<usize>(h.memoKind));
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -256,8 +257,22 @@ export function herdForget(h: Herd, i: i32): void {
   return sum == 0.0;
 }
 
-/** Whether body i's inputs are ones a per-row call accepts (src/rows.ts readBody, seek's target and stop). */
-function validBody(h: Herd, i: i32): bool {
+/** The world's half-side and the longest move of one step (src/limits.ts WORLD and MAX_MOVE, BI-2, BI-3). */
+const WORLD: f64 = 1e6;
+const MAX_MOVE: f64 = 100.0;
+
+/** The fastest body i may move this step (src/reference/herd.ts mostSpeed, BI-3). */
+function mostSpeed(h: Herd, i: i32, n: Numbers, seeking: bool): f64 {
+  const vx = h.vx[i];
+  const vz = h.vz[i];
+  const wx = h.wantX[i];
+  const wz = h.wantZ[i];
+  const want = Math.max(Math.sqrt(wx * wx + wz * wz), seeking ? n.seekSpeed : 0.0) + n.slide;
+  return Math.max(Math.sqrt(vx * vx + vz * vz), want);
+}
+
+/** Whether body i's inputs are ones a per-row call accepts for a step of dt (src/rows.ts readBody, seek's target and stop, BI-2, BI-3). */
+function validBody(h: Herd, i: i32, dt: f64): bool {
   const sum = (h.x[i] - h.x[i]) + (h.y[i] - h.y[i]) + (h.z[i] - h.z[i]) + (h.vx[i] - h.vx[i]) + (h.vy[i] - h.vy[i])
     + (h.vz[i] - h.vz[i]) + (h.wantX[i] - h.wantX[i]) + (h.wantZ[i] - h.wantZ[i]) + (h.yaw[i] - h.yaw[i])
     + (h.floor[i] - h.floor[i]) + (h.speed[i] - h.speed[i]) + (h.turned[i] - h.turned[i]);
@@ -267,12 +282,20 @@ function validBody(h: Herd, i: i32): bool {
   if (side != -1.0 && side != 0.0 && side != 1.0) return false;
   const kind = h.kind[i];
   if (kind < 0 || kind >= h.kindCount) return false;
-  if (h.seeking[i]) {
-    if (!(h.targetX[i] - h.targetX[i] + (h.targetZ[i] - h.targetZ[i]) == 0.0)) return false;
+  if (!(Math.abs(h.x[i]) <= WORLD && Math.abs(h.z[i]) <= WORLD)) return false;
+  const seeking = h.seeking[i];
+  if (seeking) {
+    if (!(Math.abs(h.targetX[i]) <= WORLD && Math.abs(h.targetZ[i]) <= WORLD)) return false;
     const stop = h.stop[i];
     if (!(stop >= 0.0 && stop < Infinity)) return false;
   }
-  return true;
+  const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
+  return mostSpeed(h, i, n, seeking) * dt <= MAX_MOVE;
+}
+
+/** Whether a stepped body may be stored: every number finite, and in the world (R-3, BI-2). */
+@inline function storable(b: Body): bool {
+  return finiteBody(b) && Math.abs(b.x) <= WORLD && Math.abs(b.z) <= WORLD;
 }
 
 /** Whether kind k lists any kind in its `bodies`. */
@@ -293,7 +316,7 @@ const move = changetype<Move>(memory.data(offsetof<Move>()));
  */
 export function herdStep(h: Herd, dt: f64): i32 {
   const count = h.count;
-  for (let i = 0; i < count; i++) if (!validBody(h, i)) return i;
+  for (let i = 0; i < count; i++) if (!validBody(h, i, dt)) return i;
   const anyBlocked = h.blocking;
   const crowd = h.crowd;
   if (anyBlocked) fileCrowd(crowd, count, h.x, h.z, h.kind);
@@ -316,7 +339,7 @@ export function herdStep(h: Herd, dt: f64): i32 {
     let arrived = h.arrived[i];
     if (h.seeking[i]) arrived = seekBody(n, g, body, h.targetX[i], h.targetZ[i], h.stop[i]);
     walkBody(n, g, body, dt, move);
-    if (wasMoveRefused() != 0 || !finiteBody(body)) {
+    if (wasMoveRefused() != 0 || !storable(body)) {
       if (failed == -1) failed = i;
       continue;
     }

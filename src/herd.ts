@@ -6,7 +6,8 @@
  */
 import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
 import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
-import { checkDt, checkNumber, checkVector, readBody, rowOf } from './rows.ts';
+import { MAX_HERD, show } from './limits.ts';
+import { checkDt, checkNumber, checkPoint, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
 import {
   HERD_FLAGS, HERD_NUMBERS, STEPPED, herdStep, loadBody, refusedField,
@@ -142,7 +143,7 @@ export class Herd {
 
   /** An empty herd on `ground` with room for `capacity` bodies before it grows. */
   constructor(w: World, ground: Ground, capacity = 64) {
-    checkNumber('herd capacity', capacity, 0);
+    checkNumber('herd capacity', capacity, 0, MAX_HERD);
     const kinds = herdKinds(w);
     this.world = w;
     this.ground = ground;
@@ -177,7 +178,8 @@ export class Herd {
     const kind = this.indexOfKind(row);
     const body = readBody(row, this.scratch);
     const i = this.storage.count;
-    if (i === this.storage.capacity) this.storage.reserve(Math.max(8, i * 2));
+    if (i === MAX_HERD) throw new Error(`walker: the herd holds ${MAX_HERD} bodies; expected at most ${MAX_HERD} (make another herd).`);
+    if (i === this.storage.capacity) this.storage.reserve(Math.min(MAX_HERD, Math.max(8, i * 2)));
     this.writeBody(i, kind, body);
     const s = this.storage;
     for (const f of ['targetX', 'targetZ', 'stop'] as const) s.numbers(f)[i] = 0;
@@ -217,7 +219,7 @@ export class Herd {
   /** Makes body `index` seek `target` [x, z] each step, arriving within `stop` metres (SE-1..SE-6). */
   seek(index: number, target: readonly number[], stop: number): void {
     this.checkIndex(index);
-    const t = checkVector('target', target, 2);
+    const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
     const s = this.storage;
     s.numbers('targetX')[index] = t[0];
@@ -246,9 +248,9 @@ export class Herd {
     const result = s.step(dt) ?? herdStep({ arrays: s, table: this.table, blocks: this.blocks, ground: this.ground }, dt);
     if (result === STEPPED) return;
     if (result >= 0) {
-      throw new Error(`walker: herd body ${result} has ${refusedField(s, result, this.kinds.length)}; nothing was stepped.`);
+      throw new Error(`walker: herd body ${result} has ${refusedField(s, result, this.table, dt)}; nothing was stepped.`);
     }
-    throw new Error(`walker: herd body ${-2 - result} would be given a non-finite number (its numbers are too large); it was left as it was and the others stepped.`);
+    throw new Error(`walker: herd body ${-2 - result} would be given a non-finite number or leave the world (its numbers are too large); it was left as it was and the others stepped.`);
   }
 
   /** Releases the herd's memory (wasm memory on the wasm entry); the herd is unusable after. */
@@ -297,7 +299,6 @@ export class Herd {
   get kind(): Int32Array { this.live(); return this.storage.kinds().subarray(0, this.storage.count); }
 
   private indexOfKind(row: Row): number {
-    if (row === null || typeof row !== 'object') throw new Error(`walker: row is ${String(row)}; expected an object.`);
     const kind = kindOf(row);
     const index = this.kindIndex.get(kind);
     if (index === undefined) throw noKind(kind);
@@ -307,7 +308,8 @@ export class Herd {
   private checkIndex(index: number): void {
     this.live();
     if (!Number.isInteger(index) || index < 0 || index >= this.storage.count) {
-      throw new Error(`walker: herd index is ${String(index)}; expected a whole number from 0 to ${this.storage.count - 1}.`);
+      const range = this.storage.count === 0 ? 'none: the herd is empty' : `a whole number from 0 to ${this.storage.count - 1}`;
+      throw new Error(`walker: herd index is ${show(index)}; expected ${range}.`);
     }
   }
 
