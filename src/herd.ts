@@ -17,6 +17,9 @@ import type { Ground, Numbers, Row, World } from './types.ts';
 
 export { HERD_FLAGS, HERD_NUMBERS, STEPPED, type HerdFlagField, type HerdNumberField };
 
+const NUMBER_FIELDS = new Set<unknown>(HERD_NUMBERS);
+const FLAG_FIELDS = new Set<unknown>(HERD_FLAGS);
+
 /**
  * Where a herd keeps its arrays. Views span the whole capacity and may be replaced by `reserve` (and, for wasm
  * memory, by any growth of the memory), so a storage hands out fresh views on every call.
@@ -263,12 +266,14 @@ export class Herd {
   /** A view of one f64 array, as long as the count; fresh (see the class comment). */
   numbers(field: HerdNumberField): Float64Array {
     this.live();
+    if (!NUMBER_FIELDS.has(field)) throw new Error(`walker: herd number field is ${show(field)}; expected one of ${HERD_NUMBERS.join(', ')}.`);
     return this.storage.numbers(field).subarray(0, this.storage.count);
   }
 
   /** A view of one flag array (0 or 1), as long as the count; fresh. */
   flags(field: HerdFlagField): Uint8Array {
     this.live();
+    if (!FLAG_FIELDS.has(field)) throw new Error(`walker: herd flag field is ${show(field)}; expected one of ${HERD_FLAGS.join(', ')}.`);
     return this.storage.flags(field).subarray(0, this.storage.count);
   }
 

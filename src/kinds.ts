@@ -42,8 +42,8 @@ function checkNumber(kind: string, entry: Record<string, unknown>, name: string,
     if (required) fail(kind, `has no ${name}; expected ${expected}`);
     return undefined;
   }
-  const low = limit === 'positive' ? value as number > 0 : value as number >= 0;
-  if (typeof value !== 'number' || !low || !(value <= most) || (name === 'span' && value !== 0 && !(value >= MIN_SPAN))) {
+  const ok = typeof value === 'number' && (limit === 'positive' ? value > 0 : value >= 0) && value <= most;
+  if (!ok || (name === 'span' && value !== 0 && !(value >= MIN_SPAN))) {
     fail(kind, `has ${name} = ${show(value)}; expected ${expected}`);
   }
   return value;
@@ -127,8 +127,8 @@ export function checkNumbers(n: unknown, name = 'numbers'): Readonly<Numbers> {
   for (const [field, , limit] of FIELDS) {
     const v = entry[field];
     const most = field === 'probe' ? MAX_PROBE : MAX_KIND_NUMBER;
-    const low = field === 'turnMax' || limit === 'nonNegative' ? (v as number) >= 0 : (v as number) > 0;
-    if (typeof v !== 'number' || !low || !(v <= most) || (field === 'span' && v !== 0 && !(v >= MIN_SPAN))) {
+    const ok = typeof v === 'number' && (field === 'turnMax' || limit === 'nonNegative' ? v >= 0 : v > 0) && v <= most;
+    if (!ok || (field === 'span' && v !== 0 && !(v >= MIN_SPAN))) {
       throw new Error(`walker: ${name}.${field} is ${show(v)}; expected a number within K-2's limits, as numbers(row, world) returns it.`);
     }
   }

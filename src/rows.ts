@@ -32,9 +32,9 @@ export function checkNumber(name: string, value: unknown, min = -Infinity, max =
 }
 
 /** Throws unless (x, z) lies in the world, |x|, |z| ≤ WORLD (BI-2); `name` is how the message calls the point. */
-export function checkInWorld(name: string, x: number, z: number): void {
+export function checkInWorld(name: string, x: number, z: number, value: unknown = [x, z]): void {
   if (!(Math.abs(x) <= WORLD && Math.abs(z) <= WORLD)) {
-    throw new Error(`walker: ${name} is at [${show(x)}, ${show(z)}]; expected within the world, |x| and |z| ≤ ${WORLD} m.`);
+    throw new Error(`walker: ${name} is ${show(value)}; expected a point within the world, |x| and |z| ≤ ${WORLD} m.`);
   }
 }
 
@@ -67,11 +67,12 @@ export function checkDt(dt: unknown): number {
  * no longer than |want| + slide (WA-1), so the move is at most max(|vel|, |want| + slide)·dt.
  */
 export function checkWalkMove(n: Numbers, body: Body, dt: number): void {
-  const v = Math.sqrt(body.vx * body.vx + body.vz * body.vz);
-  const w = Math.sqrt(body.wantX * body.wantX + body.wantZ * body.wantZ) + n.slide;
+  // Math.hypot: a check, not the simulated path, and it cannot overflow on a huge but finite vel or want.
+  const v = Math.hypot(body.vx, body.vz);
+  const w = Math.hypot(body.wantX, body.wantZ) + n.slide;
   const most = Math.max(v, w) * dt;
   if (!(most <= MAX_MOVE)) {
-    throw new Error(`walker: walk would move the body up to ${most} m in one step (speed ${Math.max(v, w)} m/s × dt ${dt} s); expected at most ${MAX_MOVE} m, so lower row.vel, row.want or dt.`);
+    throw new Error(`walker: walk would move the body up to ${most} m in one step (row.vel ${show([body.vx, body.vy, body.vz])}, row.want ${show([body.wantX, body.wantZ])}, slide ${n.slide}, dt ${dt}); expected at most ${MAX_MOVE} m, so lower the speed or dt.`);
   }
 }
 
@@ -97,7 +98,7 @@ function optionalBoolean(me: Row, field: string): boolean {
 export function readBody(row: unknown, out: Body): Body {
   const me = checkRow(row);
   const pos = checkVector('row.pos', me.pos, 3);
-  checkInWorld('row.pos', pos[0], pos[2]);
+  checkInWorld('row.pos', pos[0], pos[2], pos);
   const vel = me.vel === undefined ? undefined : checkVector('row.vel', me.vel, 3);
   const want = me.want === undefined ? undefined : checkVector('row.want', me.want, 2);
   const face = me.face;
