@@ -15,7 +15,7 @@ export const MIN_CELL = 0.02;
 /** The least span other than 0, m: the way is sampled at most span/2 apart (K-2, BI-3). */
 export const MIN_SPAN = 0.02;
 /** The longest probe, m: each steep feature met is measured over probe/spacing samples (K-2, BI-3). */
-export const MAX_PROBE = 16;
+export const MAX_PROBE = 4;
 /** The largest number of a kind (radius, accel, gravity, …): arithmetic on world coordinates stays finite (K-2). */
 export const MAX_KIND_NUMBER = 1e6;
 /** The most kinds in one table, and the longest `bodies` list (K-2): a herd keeps a kinds × kinds mask. */

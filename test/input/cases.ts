@@ -174,7 +174,7 @@ export function cases(): Case[] {
   for (const value of [...HOSTILE, 1e7]) out.push(perRow('relative', 'yaw', value, (api) => api.relative([0, 1], value as number)));
   // The kinds table: every limit, on the first call that reads it (K-2, K-3).
   const kindCases: Array<[string, unknown]> = [
-    ['span', 1e-12], ['span', 0.01], ['span', -1], ['probe', 1e7], ['probe', 17], ['radius', NaN], ['radius', 1e300],
+    ['span', 1e-12], ['span', 0.01], ['span', -1], ['probe', 1e7], ['probe', 5], ['radius', NaN], ['radius', 1e300],
     ['accel', -5], ['gravity', Symbol('g')], ['seekSpeed', 10n], ['slide', Infinity], ['step', '1'],
   ];
   for (const [name, value] of kindCases) {
