@@ -10,7 +10,7 @@ import { fuzz } from '../test/input/fuzz.ts';
 const calls = Number(process.argv[2] ?? 1_000_000);
 const seed = Number(process.argv[3] ?? SEED);
 const start = performance.now();
-const counts = fuzz(CORES, calls, seed);
+const counts = await fuzz(CORES, calls, seed, 8, 2000, (done) => console.error(`  … ${done} calls, ${((performance.now() - start) / 1000).toFixed(0)} s`));
 const seconds = (performance.now() - start) / 1000;
 const { failures, ...numbers } = counts;
 console.log(`fuzz:input seed ${seed}, ${calls} calls over ${CORES.map((c) => c.name).join(', ')} in ${seconds.toFixed(1)} s`);

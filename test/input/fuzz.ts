@@ -47,8 +47,12 @@ function finiteDeep(value: unknown): boolean {
   return true;
 }
 
-/** Runs `count` calls from `seed` over `cores`: about one in `badEvery` is a bad case, the rest good calls. */
-export function fuzz(cores: readonly Core[], count: number, seed: number, badEvery = 8, boundMs = 2000): FuzzCounts {
+/**
+ * Runs `count` calls from `seed` over `cores`: about one in `badEvery` is a bad case, the rest good calls. It yields to
+ * the event loop every 2,000 calls so that the grounds the bad cases upload are freed (by their finalizers) as a
+ * long-running game's would be.
+ */
+export async function fuzz(cores: readonly Core[], count: number, seed: number, badEvery = 8, boundMs = 2000, progress?: (done: number) => void): Promise<FuzzCounts> {
   const rand = random(seed);
   const table: Case[] = cases();
   const counts: FuzzCounts = { calls: 0, good: 0, refused: 0, hangs: 0, wrongErrors: 0, rowsChanged: 0, silentAcceptances: 0, nonFinite: 0, goodRefused: 0, failures: [] };
@@ -64,6 +68,10 @@ export function fuzz(cores: readonly Core[], count: number, seed: number, badEve
   });
   const coord = (): number => (rand() - 0.5) * 30;
   for (let k = 0; k < count; k++) {
+    if (k % 2000 === 1999) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (k % 100_000 === 99_999) progress?.(k + 1);
+    }
     const c = Math.floor(rand() * cores.length);
     const { api } = cores[c];
     const s = shared[c];
