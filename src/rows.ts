@@ -67,9 +67,9 @@ export function checkDt(dt: unknown): number {
  * no longer than |want| + slide (WA-1), so the move is at most max(|vel|, |want| + slide)·dt.
  */
 export function checkWalkMove(n: Numbers, body: Body, dt: number): void {
-  // Math.hypot: a check, not the simulated path, and it cannot overflow on a huge but finite vel or want.
-  const v = Math.hypot(body.vx, body.vz);
-  const w = Math.hypot(body.wantX, body.wantZ) + n.slide;
+  // A huge vel or want overflows to Infinity here, which is refused too; the message shows the row's numbers.
+  const v = Math.sqrt(body.vx * body.vx + body.vz * body.vz);
+  const w = Math.sqrt(body.wantX * body.wantX + body.wantZ * body.wantZ) + n.slide;
   const most = Math.max(v, w) * dt;
   if (!(most <= MAX_MOVE)) {
     throw new Error(`walker: walk would move the body up to ${most} m in one step (row.vel ${show([body.vx, body.vy, body.vz])}, row.want ${show([body.wantX, body.wantZ])}, slide ${n.slide}, dt ${dt}); expected at most ${MAX_MOVE} m, so lower the speed or dt.`);
