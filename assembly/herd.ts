@@ -7,7 +7,7 @@
  */
 import {
   BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_ROUTING, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
-  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U8s, alloc, free, numberIndex, reserveCircles,
+  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U8s, alloc, free, numberIndex, reserveCircles, retire,
 } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
@@ -58,22 +58,25 @@ export function herdMasks(h: Herd): usize {
   return changetype<U8s>(h.flags + <usize>field * <usize>h.capacity);
 }
 
-/** `old`'s first `count` elements of `size` bytes, in a new block of `capacity` elements; `old` is freed. */
+/**
+ * `old`'s first `count` elements of `size` bytes, in a new block of `capacity` elements. `old` is retired, not freed
+ * (HD-3: JS may hold views of a herd's arrays, and a stale view never reaches reused memory).
+ */
 function grown(old: usize, size: usize, count: i32, capacity: i32): usize {
   const a = alloc(<usize>capacity * size);
   memory.copy(a, old, <usize>count * size);
-  free(old);
+  retire(old);
   return a;
 }
 
-/** `fields` arrays of `size`-byte elements, each `capacity` long, holding the first `count` of each of `old`'s. */
+/** `fields` arrays of `size`-byte elements, each `capacity` long, holding the first `count` of each of `old`'s (retired as `grown` does). */
 function grownArrays(old: usize, fields: i32, size: usize, count: i32, oldCapacity: i32, capacity: i32): usize {
   const a = alloc(<usize>fields * <usize>capacity * size);
   if (old != 0) {
     for (let f = 0; f < fields; f++) {
       memory.copy(a + <usize>f * <usize>capacity * size, old + <usize>f * <usize>oldCapacity * size, <usize>count * size);
     }
-    free(old);
+    retire(old);
   }
   return a;
 }
@@ -101,10 +104,10 @@ export function reserveHerd(h: Herd, capacity: i32): void {
 
 /** Frees the herd and everything it owns (not its ground). */
 export function freeHerd(h: Herd): void {
-  free(h.numbers);
-  free(h.flags);
+  retire(h.numbers);
+  retire(h.flags);
   freeFieldSet(h.fields);
-  free(changetype<usize>(h.kind));
+  retire(changetype<usize>(h.kind));
   free(changetype<usize>(h.memoX));
   free(changetype<usize>(h.memoZ));
   free(changetype<usize>(h.memoStand));
@@ -180,8 +183,25 @@ export function herdForget(h: Herd, i: i32): void {
   return sum == 0.0;
 }
 
-/** Whether body i's inputs are ones a per-row call accepts (src/reference/herd.ts refusedField); loads it into `body`. */
-function validBody(h: Herd, i: i32): bool {
+/** The world's half-side and the longest move of one step (src/limits.ts WORLD and MAX_MOVE, BI-2, BI-3). */
+const WORLD: f64 = 1e6;
+const MAX_MOVE: f64 = 100.0;
+
+/** The fastest body i may move this step (src/reference/herd.ts mostSpeed, BI-3). */
+function mostSpeed(h: Herd, i: i32, n: Numbers, seeking: bool): f64 {
+  const vx = numbersOf(h, numberIndex(offsetof<Body>("vx")))[i];
+  const vz = numbersOf(h, numberIndex(offsetof<Body>("vz")))[i];
+  const wx = numbersOf(h, numberIndex(offsetof<Body>("wantX")))[i];
+  const wz = numbersOf(h, numberIndex(offsetof<Body>("wantZ")))[i];
+  const want = Math.max(Math.sqrt(wx * wx + wz * wz), seeking ? n.seekSpeed : 0.0) + n.slide;
+  return Math.max(Math.sqrt(vx * vx + vz * vz), want);
+}
+
+/**
+ * Whether body i's inputs are ones a per-row call accepts for a step of dt (src/reference/herd.ts refusedField: the
+ * fields, the world, the move, BI-2, BI-3); loads it into `body`.
+ */
+function validBody(h: Herd, i: i32, dt: f64): bool {
   const b = body;
   loadBody(h, i, b);
   if (!finiteBody(b)) return false;
@@ -189,14 +209,22 @@ function validBody(h: Herd, i: i32): bool {
   if (b.side != -1.0 && b.side != 0.0 && b.side != 1.0) return false;
   const kind = h.kind[i];
   if (kind < 0 || kind >= h.kindCount) return false;
-  if (flagsOf(h, HERD_SEEKING)[i]) {
+  if (!(Math.abs(b.x) <= WORLD && Math.abs(b.z) <= WORLD)) return false;
+  const seeking = flagsOf(h, HERD_SEEKING)[i];
+  if (seeking) {
     const tx = numbersOf(h, HERD_TARGETX)[i];
     const tz = numbersOf(h, HERD_TARGETZ)[i];
-    if (!(tx - tx + (tz - tz) == 0.0)) return false;
+    if (!(Math.abs(tx) <= WORLD && Math.abs(tz) <= WORLD)) return false;
     const stop = numbersOf(h, HERD_STOP)[i];
     if (!(stop >= 0.0 && stop < Infinity)) return false;
   }
-  return true;
+  const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
+  return mostSpeed(h, i, n, seeking) * dt <= MAX_MOVE;
+}
+
+/** Whether a stepped body may be stored: every number finite, and in the world (R-3, BI-2). */
+@inline function storable(b: Body): bool {
+  return finiteBody(b) && Math.abs(b.x) <= WORLD && Math.abs(b.z) <= WORLD;
 }
 
 /** Whether kind k lists any kind in its `bodies`. */
@@ -217,7 +245,7 @@ const move = changetype<Move>(memory.data(offsetof<Move>()));
  */
 export function herdStep(h: Herd, dt: f64): i32 {
   const count = h.count;
-  for (let i = 0; i < count; i++) if (!validBody(h, i)) return i;
+  for (let i = 0; i < count; i++) if (!validBody(h, i, dt)) return i;
   const anyBlocked = h.blocking;
   const crowd = h.crowd;
   if (anyBlocked) fileCrowd(crowd, count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
@@ -251,7 +279,7 @@ export function herdStep(h: Herd, dt: f64): i32 {
       unreachable = answer == SEEK_UNREACHABLE;
     }
     walkBody(n, g, body, dt, move);
-    if (wasMoveRefused() != 0 || !finiteBody(body)) {
+    if (wasMoveRefused() != 0 || !storable(body)) {
       if (failed == -1) failed = i;
       continue;
     }

@@ -7,6 +7,8 @@ export {
   alloc,
   free,
   usedBytes,
+  arenaTop,
+  reclaim,
   callBodyAddress,
   callNumbersAddress,
   callResultAddress,

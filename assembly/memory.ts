@@ -64,12 +64,45 @@ const HEADER: usize = 16;
 let arenaStart: usize = (__heap_base + 15) & ~(<usize>15);
 let arenaEnd: usize = arenaStart;
 
+/** A block's flag: in use, free, or retired (freed, but not reused until the memory next grows; see `retire`). */
+const USED: u32 = 0;
+const FREE: u32 = 1;
+const RETIRED: u32 = 2;
+
 function ensureMemory(end: usize): void {
   const have = <usize>memory.size() << 16;
   if (end <= have) return;
   const need = <i32>((end - have + 0xffff) >>> 16);
   const pages = max<i32>(need, memory.size() >> 1);
   if (memory.grow(pages) < 0 && memory.grow(need) < 0) unreachable();
+  reclaim();
+}
+
+/**
+ * Frees every retired block. Called when the memory has grown: growing detaches the old ArrayBuffer, so every view
+ * JS took over a retired block before is now empty and can no longer reach the block (HD-3).
+ */
+export function reclaim(): void {
+  for (let b = arenaStart; b < arenaEnd; b += <usize>load<u32>(b)) {
+    if (load<u32>(b, 4) == RETIRED) store<u32>(b, FREE, 4);
+  }
+}
+
+/**
+ * Frees a block JS may hold views of (a herd's field arrays) without letting it be reused while such a view can
+ * still reach it: it stays out of use until the memory next grows (`reclaim`). So a stale view of a herd that grew
+ * or was disposed reads its old numbers, or nothing, and its writes never land in another body's memory (HD-3).
+ */
+export function retire(ptr: usize): void {
+  if (ptr == 0) return;
+  const b = ptr - HEADER;
+  assert(b >= arenaStart && b < arenaEnd && load<u32>(b, 4) == USED, "retire: not an allocated block");
+  store<u32>(b, RETIRED, 4);
+}
+
+/** Where the arena ends: the facade grows the memory past it before a large allocation, so that failing is a sentence. */
+export function arenaTop(): usize {
+  return arenaEnd;
 }
 
 /** Allocates `size` zeroed bytes, 16-byte aligned. */
@@ -79,9 +112,9 @@ export function alloc(size: usize): usize {
   let last: usize = 0;
   while (b < arenaEnd) {
     let s = <usize>load<u32>(b);
-    if (load<u32>(b, 4) != 0) {
+    if (load<u32>(b, 4) == FREE) {
       let next = b + s;
-      while (next < arenaEnd && load<u32>(next, 4) != 0) {
+      while (next < arenaEnd && load<u32>(next, 4) == FREE) {
         s += <usize>load<u32>(next);
         next = b + s;
       }
@@ -102,7 +135,7 @@ export function alloc(size: usize): usize {
     b += s;
   }
   // Nothing fits: extend the arena, reusing a free block at its end.
-  if (last != 0 && load<u32>(last, 4) != 0) b = last;
+  if (last != 0 && load<u32>(last, 4) == FREE) b = last;
   ensureMemory(b + need);
   store<u32>(b, <u32>need);
   store<u32>(b, 0, 4);
@@ -115,15 +148,15 @@ export function alloc(size: usize): usize {
 export function free(ptr: usize): void {
   if (ptr == 0) return;
   const b = ptr - HEADER;
-  assert(b >= arenaStart && b < arenaEnd && load<u32>(b, 4) == 0, "free: not an allocated block");
-  store<u32>(b, 1, 4);
+  assert(b >= arenaStart && b < arenaEnd && load<u32>(b, 4) == USED, "free: not an allocated block");
+  store<u32>(b, FREE, 4);
 }
 
 /** Bytes in allocated blocks, headers included: what the core holds now (for the memory figures of the benchmark). */
 export function usedBytes(): usize {
   let used: usize = 0;
   for (let b = arenaStart; b < arenaEnd; b += <usize>load<u32>(b)) {
-    if (load<u32>(b, 4) == 0) used += <usize>load<u32>(b);
+    if (load<u32>(b, 4) == USED) used += <usize>load<u32>(b);
   }
   return used;
 }

@@ -5,8 +5,9 @@
  * is src/wasm/herd.ts: the arrays live in wasm memory and a step is one wasm call.
  */
 import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
-import { checkedKinds, kindOf, walkerOf } from './kinds.ts';
-import { checkDt, checkNumber, checkVector, readBody, rowOf } from './rows.ts';
+import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
+import { MAX_HERD, show } from './limits.ts';
+import { checkDt, checkNumber, checkPoint, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
 import { newFieldSet } from './reference/route.ts';
 import {
@@ -16,6 +17,9 @@ import {
 import type { Ground, Numbers, Row, World } from './types.ts';
 
 export { HERD_FLAGS, HERD_NUMBERS, STEPPED, type HerdFlagField, type HerdNumberField };
+
+const NUMBER_FIELDS = new Set<unknown>(HERD_NUMBERS);
+const FLAG_FIELDS = new Set<unknown>(HERD_FLAGS);
 
 /**
  * Where a herd keeps its arrays. Views span the whole capacity and may be replaced by `reserve` (and, for wasm
@@ -145,7 +149,7 @@ export class Herd {
 
   /** An empty herd on `ground` with room for `capacity` bodies before it grows. */
   constructor(w: World, ground: Ground, capacity = 64) {
-    checkNumber('herd capacity', capacity, 0);
+    checkNumber('herd capacity', capacity, 0, MAX_HERD);
     const kinds = herdKinds(w);
     this.world = w;
     this.ground = ground;
@@ -180,7 +184,8 @@ export class Herd {
     const kind = this.indexOfKind(row);
     const body = readBody(row, this.scratch);
     const i = this.storage.count;
-    if (i === this.storage.capacity) this.storage.reserve(Math.max(8, i * 2));
+    if (i === MAX_HERD) throw new Error(`walker: the herd holds ${MAX_HERD} bodies; expected at most ${MAX_HERD} (make another herd).`);
+    if (i === this.storage.capacity) this.storage.reserve(Math.min(MAX_HERD, Math.max(8, i * 2)));
     this.writeBody(i, kind, body);
     const s = this.storage;
     for (const f of ['targetX', 'targetZ', 'stop'] as const) s.numbers(f)[i] = 0;
@@ -225,7 +230,7 @@ export class Herd {
    */
   seek(index: number, target: readonly number[], stop: number, options?: { route?: boolean }): void {
     this.checkIndex(index);
-    const t = checkVector('target', target, 2);
+    const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
     const route = options?.route ?? false;
     if (typeof route !== 'boolean') throw new Error(`walker: options.route is ${String(route)}; expected true or false.`);
@@ -260,9 +265,9 @@ export class Herd {
     const result = s.step(dt) ?? herdStep({ arrays: s, table: this.table, blocks: this.blocks, ground: this.ground, fields: this.fields }, dt);
     if (result === STEPPED) return;
     if (result >= 0) {
-      throw new Error(`walker: herd body ${result} has ${refusedField(s, result, this.kinds.length)}; nothing was stepped.`);
+      throw new Error(`walker: herd body ${result} has ${refusedField(s, result, this.table, dt)}; nothing was stepped.`);
     }
-    throw new Error(`walker: herd body ${-2 - result} would be given a non-finite number (its numbers are too large); it was left as it was and the others stepped.`);
+    throw new Error(`walker: herd body ${-2 - result} would be given a non-finite number or leave the world (its numbers are too large); it was left as it was and the others stepped.`);
   }
 
   /** Releases the herd's memory (wasm memory on the wasm entry); the herd is unusable after. */
@@ -275,12 +280,14 @@ export class Herd {
   /** A view of one f64 array, as long as the count; fresh (see the class comment). */
   numbers(field: HerdNumberField): Float64Array {
     this.live();
+    if (!NUMBER_FIELDS.has(field)) throw new Error(`walker: herd number field is ${show(field)}; expected one of ${HERD_NUMBERS.join(', ')}.`);
     return this.storage.numbers(field).subarray(0, this.storage.count);
   }
 
   /** A view of one flag array (0 or 1), as long as the count; fresh. */
   flags(field: HerdFlagField): Uint8Array {
     this.live();
+    if (!FLAG_FIELDS.has(field)) throw new Error(`walker: herd flag field is ${show(field)}; expected one of ${HERD_FLAGS.join(', ')}.`);
     return this.storage.flags(field).subarray(0, this.storage.count);
   }
 
@@ -314,17 +321,17 @@ export class Herd {
   get kind(): Int32Array { this.live(); return this.storage.kinds().subarray(0, this.storage.count); }
 
   private indexOfKind(row: Row): number {
-    if (row === null || typeof row !== 'object') throw new Error(`walker: row is ${String(row)}; expected an object.`);
     const kind = kindOf(row);
     const index = this.kindIndex.get(kind);
-    if (index === undefined) throw new Error(`walker: no kind "${kind}" in world.walker.kinds`);
+    if (index === undefined) throw noKind(kind);
     return index;
   }
 
   private checkIndex(index: number): void {
     this.live();
     if (!Number.isInteger(index) || index < 0 || index >= this.storage.count) {
-      throw new Error(`walker: herd index is ${String(index)}; expected a whole number from 0 to ${this.storage.count - 1}.`);
+      const range = this.storage.count === 0 ? 'none: the herd is empty' : `a whole number from 0 to ${this.storage.count - 1}`;
+      throw new Error(`walker: herd index is ${show(index)}; expected ${range}.`);
     }
   }
 

@@ -1,7 +1,8 @@
 /**
- * The kinds table: checking it (K-1, K-2), caching the check per table (K-3), and finding a row's numbers (K-4, K-5).
- * Shared by both entries: the wasm core copies the checked numbers into its memory.
+ * The kinds table: checking it (K-1, K-2), checking and freezing it on first read (K-3), and finding a row's numbers
+ * (K-4, K-5). Shared by both entries: the wasm core copies the checked numbers into its memory.
  */
+import { MAX_KINDS, MAX_KIND_NUMBER, MAX_PARENTS, MAX_PROBE, MIN_SPAN, show } from './limits.ts';
 import type { Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 
 type Limit = 'positive' | 'nonNegative';
@@ -27,24 +28,22 @@ const FIELDS: ReadonlyArray<readonly [keyof Numbers, boolean, Limit]> = [
 ];
 const KNOWN = new Set<string>([...FIELDS.map(([name]) => name), 'bodies']);
 
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) return JSON.stringify(value);
-  return String(value);
-}
-
 function fail(kind: string, message: string): never {
   throw new Error(`walker: kind "${kind}" ${message}.`);
 }
 
 function checkNumber(kind: string, entry: Record<string, unknown>, name: string, required: boolean, limit: Limit): number | undefined {
   const value = entry[name];
-  const expected = limit === 'positive' ? 'a finite number > 0' : 'a finite number ≥ 0';
+  const most = name === 'probe' ? MAX_PROBE : MAX_KIND_NUMBER;
+  const expected = name === 'span'
+    ? `0 or a number from ${MIN_SPAN} to ${most}`
+    : `a finite number ${limit === 'positive' ? '> 0' : '≥ 0'} and ≤ ${most}`;
   if (value === undefined) {
     if (required) fail(kind, `has no ${name}; expected ${expected}`);
     return undefined;
   }
-  if (typeof value !== 'number' || !Number.isFinite(value) || (limit === 'positive' ? !(value > 0) : !(value >= 0))) {
+  const ok = typeof value === 'number' && (limit === 'positive' ? value > 0 : value >= 0) && value <= most;
+  if (!ok || (name === 'span' && value !== 0 && !(value >= MIN_SPAN))) {
     fail(kind, `has ${name} = ${show(value)}; expected ${expected}`);
   }
   return value;
@@ -55,6 +54,8 @@ function checkKind(kinds: Kinds, kind: string): Numbers {
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(kind, `is ${show(entry)}; expected an object of numbers`);
   for (const field of Object.keys(entry)) {
     if (!KNOWN.has(field)) fail(kind, `has an unknown field ${field} = ${show(entry[field])}; expected only the fields of a kind (radius, height, accel, …)`);
+    // A getter could answer differently after the check; the table is frozen as data (K-3).
+    if (Object.getOwnPropertyDescriptor(entry, field)?.get !== undefined) fail(kind, `has ${field} as a getter; expected a plain value`);
   }
   const got: Record<string, number | undefined> = {};
   for (const [name, required, limit] of FIELDS) got[name] = checkNumber(kind, entry, name, required, limit);
@@ -63,9 +64,12 @@ function checkKind(kinds: Kinds, kind: string): Numbers {
   const spread = n.maxSlope * n.span * Math.SQRT2;
   if (spread > n.step) fail(kind, `has a footprint that spreads past step: maxSlope · span · √2 = ${spread} > step = ${n.step}`);
   const bodies = entry.bodies;
-  if (bodies !== undefined && (!Array.isArray(bodies) || !bodies.every((b) => typeof b === 'string' && Object.hasOwn(kinds, b)))) {
-    fail(kind, `has bodies = ${show(bodies)}; expected a list of this table's kind names`);
+  let listed = bodies === undefined || (Array.isArray(bodies) && bodies.length <= MAX_KINDS);
+  for (let i = 0; listed && bodies !== undefined && i < (bodies as unknown[]).length; i++) {
+    const b = (bodies as unknown[])[i];
+    listed = typeof b === 'string' && Object.hasOwn(kinds, b);
   }
+  if (!listed) fail(kind, `has bodies = ${show(bodies)}; expected a list of this table's kind names (at most ${MAX_KINDS})`);
   return {
     radius: n.radius,
     height: n.height,
@@ -98,40 +102,114 @@ export function check(kinds: Kinds): CheckedKinds {
   if (kinds === null || typeof kinds !== 'object' || Array.isArray(kinds)) {
     throw new Error(`walker: world.walker.kinds is ${show(kinds)}; expected an object of kinds.`);
   }
+  const names = Object.keys(kinds);
+  if (names.length > MAX_KINDS) throw new Error(`walker: world.walker.kinds has ${names.length} kinds; expected at most ${MAX_KINDS}.`);
   const checked = new Map<string, Readonly<Numbers>>();
-  for (const kind of Object.keys(kinds)) checked.set(kind, Object.freeze(checkKind(kinds, kind)));
+  for (const kind of names) {
+    const n = Object.freeze(checkKind(kinds, kind));
+    produced.add(n);
+    checked.set(kind, n);
+  }
   return checked;
+}
+
+/** Every Numbers object check() made: stand() takes them without checking again. */
+const produced = new WeakSet<object>();
+
+/**
+ * Throws unless `n` is a kind's checked numbers (what numbers() returns) or an object of the same numbers within
+ * K-2's limits (turnMax 0 meaning no cap); `name` is how the message calls it.
+ */
+export function checkNumbers(n: unknown, name = 'numbers'): Readonly<Numbers> {
+  if (n !== null && typeof n === 'object' && produced.has(n)) return n as Numbers;
+  if (n === null || typeof n !== 'object') throw new Error(`walker: ${name} is ${show(n)}; expected a kind's numbers, as numbers(row, world) returns them.`);
+  const entry = n as Record<string, unknown>;
+  for (const [field, , limit] of FIELDS) {
+    const v = entry[field];
+    const most = field === 'probe' ? MAX_PROBE : MAX_KIND_NUMBER;
+    const ok = typeof v === 'number' && (field === 'turnMax' || limit === 'nonNegative' ? v >= 0 : v > 0) && v <= most;
+    if (!ok || (field === 'span' && v !== 0 && !(v >= MIN_SPAN))) {
+      throw new Error(`walker: ${name}.${field} is ${show(v)}; expected a number within K-2's limits, as numbers(row, world) returns it.`);
+    }
+  }
+  return n as Numbers;
 }
 
 const checkedTables = new WeakMap<object, CheckedKinds>();
 
-/** The checked table, checked once per table object the first time walker reads it (K-3). */
+/**
+ * The checked table, checked once per table object the first time walker reads it and then frozen with its kinds
+ * and their `bodies` lists (K-3): an edit after that throws a TypeError in strict code and does nothing in sloppy
+ * code, so the table always holds exactly the numbers walker uses.
+ */
 export function checkedKinds(kinds: Kinds): CheckedKinds {
   let checked = checkedTables.get(kinds);
   if (checked === undefined) {
     checked = check(kinds);
+    for (const kind of checked.keys()) {
+      const entry = kinds[kind];
+      if (Array.isArray(entry.bodies)) Object.freeze(entry.bodies);
+      Object.freeze(entry);
+    }
+    Object.freeze(kinds);
     checkedTables.set(kinds, checked);
   }
   return checked;
 }
 
+/** Throws unless `w` is an object (a world). */
+export function checkWorld(w: unknown, name = 'world'): World {
+  if (w === null || typeof w !== 'object') throw new Error(`walker: ${name} is ${show(w)}; expected an object such as { walker: { kinds } }.`);
+  return w as World;
+}
+
+/**
+ * The world itself and its parents in turn, at most MAX_PARENTS links (K-5): a longer chain, or a cycle, is refused
+ * with a sentence rather than followed forever.
+ */
+export function* worldChain(w: World): Generator<World> {
+  let world: unknown = checkWorld(w);
+  for (let links = 0; world !== undefined && world !== null; links++) {
+    if (links > MAX_PARENTS) throw new Error(`walker: world.parent is more than ${MAX_PARENTS} links deep (a cycle?); expected a chain of at most ${MAX_PARENTS} parents.`);
+    if (typeof world !== 'object') throw new Error(`walker: a world.parent is ${show(world)}; expected a world object.`);
+    yield world as World;
+    world = (world as World).parent;
+  }
+}
+
 /** The walker settings of a world, inherited from `parent` when the world has none (K-5). */
 export function walkerOf(w: World): WalkerSettings {
-  for (let world: World | undefined = w; world !== undefined && world !== null; world = world.parent) {
-    if (world.walker !== undefined) return world.walker;
+  for (const world of worldChain(w)) {
+    const settings = world.walker as unknown;
+    if (settings === undefined) continue;
+    if (settings === null || typeof settings !== 'object') throw new Error(`walker: world.walker is ${show(settings)}; expected an object such as { kinds: { … } }.`);
+    return settings as WalkerSettings;
   }
   throw new Error('walker: world has no walker settings (world.walker), nor does any parent.');
 }
 
-/** The kind a row walks by: its `as`, else its `kind` (K-4). */
+/** The kind a row walks by: its `as`, else its `kind` (K-4); throws a sentence unless that is a string. */
 export function kindOf(me: Pick<Row, 'kind' | 'as'>): string {
-  return me.as ?? me.kind;
+  if (me === null || typeof me !== 'object') throw new Error(`walker: row is ${show(me)}; expected an object such as { kind: "xbot", pos: [0, 0, 0] }.`);
+  const as = me.as as unknown;
+  if (as !== undefined && as !== null) {
+    if (typeof as !== 'string') throw new Error(`walker: row.as is ${show(as)}; expected a kind name (a string).`);
+    return as;
+  }
+  const kind = me.kind as unknown;
+  if (typeof kind !== 'string') throw new Error(`walker: row.kind is ${show(kind)}; expected a kind name (a string).`);
+  return kind;
+}
+
+/** K-4's error for a kind the table does not name. */
+export function noKind(kind: string): Error {
+  return new Error(`walker: no kind ${show(kind)} in world.walker.kinds`);
 }
 
 /** The checked numbers of the kind a row walks by (K-4); throws for a kind the table does not name. */
 export function numbers(me: Pick<Row, 'kind' | 'as'>, w: World): Readonly<Numbers> {
   const kind = kindOf(me);
   const found = checkedKinds(walkerOf(w).kinds).get(kind);
-  if (found === undefined) throw new Error(`walker: no kind "${kind}" in world.walker.kinds`);
+  if (found === undefined) throw noKind(kind);
   return found;
 }

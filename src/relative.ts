@@ -1,4 +1,5 @@
 /** relative: a camera-relative stick (H-1). */
+import { MAX_ANGLE, show } from './limits.ts';
 import { checkNumber, checkVector } from './rows.ts';
 import { cos, sin } from './reference/math.ts';
 
@@ -8,7 +9,10 @@ import { cos, sin } from './reference/math.ts';
  */
 export function relative(stick: readonly number[], yaw: number): [number, number] {
   const s = checkVector('stick', stick, 2);
-  checkNumber('yaw', yaw);
+  if (!(Math.abs(s[0]) <= MAX_ANGLE && Math.abs(s[1]) <= MAX_ANGLE)) {
+    throw new Error(`walker: stick is ${show(stick)}; expected 2 numbers within ±${MAX_ANGLE} (it is clamped to length 1).`);
+  }
+  checkNumber('yaw', yaw, -MAX_ANGLE, MAX_ANGLE);
   const fx = sin(yaw);
   const fz = cos(yaw);
   const x = s[1] * fx - s[0] * fz;

@@ -2,6 +2,7 @@
  * groundOf (G-5): the ground `world.walker.mods` names, each part taken from the mod named for it.
  */
 import { walkerOf } from '../kinds.ts';
+import { MIN_CELL, show } from '../limits.ts';
 import type { Circle, Ground, World } from '../types.ts';
 import { modNamed } from './registry.ts';
 
@@ -10,10 +11,6 @@ type Part = (typeof PARTS)[number];
 
 const NO_SOLIDS: readonly Circle[] = Object.freeze([]);
 const noSolids = (): readonly Circle[] => NO_SOLIDS;
-
-function show(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
-}
 
 /**
  * The part `key` from the mod named for it, each named mod made once per groundOf call. A named depth mod may give
@@ -32,9 +29,9 @@ function partOf<K extends Part>(w: World, names: Record<string, unknown>, made: 
   }
   const part = parts[key];
   if (key === 'depth' && part === undefined) return undefined as Ground[K];
-  const ok = key === 'cell' ? typeof part === 'number' && Number.isFinite(part) && part > 0 : typeof part === 'function';
+  const ok = key === 'cell' ? typeof part === 'number' && Number.isFinite(part) && part >= MIN_CELL : typeof part === 'function';
   if (!ok) {
-    const expected = key === 'cell' ? 'a finite number > 0' : `a function ${key}(x, z${key === 'solids' ? ', r' : ''})`;
+    const expected = key === 'cell' ? `a finite number ≥ ${MIN_CELL}` : `a function ${key}(x, z${key === 'solids' ? ', r' : ''})`;
     throw new Error(`walker: mod "${name}" named by world.walker.mods.${key} gives ${key} = ${show(part)}; expected ${expected}.`);
   }
   return part as Ground[K];

@@ -3,7 +3,8 @@
  * radius and height standing on its feet, and the nearest one a shot meets.
  */
 import { checkedKinds, kindOf, walkerOf } from '../kinds.ts';
-import { checkVector } from '../rows.ts';
+import { show } from '../limits.ts';
+import { checkInWorld, checkVector } from '../rows.ts';
 import type { Row, World } from '../types.ts';
 
 /** Where a shot met a body: the row, the part struck (the row's kind), the point [x, y, z], the distance along the shot. */
@@ -64,6 +65,7 @@ function entryDistance(
  */
 export function hitscan(w: World, rows: readonly Row[], origin: readonly number[], dir: readonly number[], maxDist: number): Hit | null {
   const [ox, oy, oz] = checkVector('hitscan origin', origin, 3);
+  checkInWorld('hitscan origin', ox, oz);
   const d = checkVector('hitscan dir', dir, 3);
   // Scaled by its largest component first, so a huge direction cannot overflow to Infinity while normalising.
   const scale = Math.max(Math.abs(d[0]), Math.abs(d[1]), Math.abs(d[2]));
@@ -76,9 +78,9 @@ export function hitscan(w: World, rows: readonly Row[], origin: readonly number[
   const dy = sy / length;
   const dz = sz / length;
   if (typeof maxDist !== 'number' || !(maxDist >= 0)) {
-    throw new Error(`walker: hitscan maxDist is ${String(maxDist)}; expected a number ≥ 0 (Infinity for no limit).`);
+    throw new Error(`walker: hitscan maxDist is ${show(maxDist)}; expected a number ≥ 0 (Infinity for no limit).`);
   }
-  if (!Array.isArray(rows)) throw new Error(`walker: hitscan rows is ${String(rows)}; expected a list of rows.`);
+  if (!Array.isArray(rows)) throw new Error(`walker: hitscan rows is ${show(rows)}; expected a list of rows.`);
   const kinds = checkedKinds(walkerOf(w).kinds);
   let best: Hit | null = null;
   for (let i = 0; i < rows.length; i++) {

@@ -2,6 +2,8 @@
  * The mod registry (G-5): mod name → the factory that makes that mod's parts of a ground from a world, with
  * terrain3d and scatter3d built in.
  */
+import { worldChain } from '../kinds.ts';
+import { show } from '../limits.ts';
 import type { Ground, World } from '../types.ts';
 import { scatter3dGround } from './scatter3d.ts';
 import { terrain3dGround } from './terrain3d.ts';
@@ -14,7 +16,7 @@ export type ModFactory = (world: World) => Partial<Ground>;
  * Why: a mod's data lives in the world that holds it, and a child scene sees its manager scene's (G-5, K-5).
  */
 export function sectionOf(w: World, name: string): unknown {
-  for (let world: World | undefined = w; world !== undefined && world !== null; world = world.parent) {
+  for (const world of worldChain(w)) {
     if (world[name] !== undefined) return world[name];
   }
   return undefined;
@@ -31,10 +33,10 @@ const mods = new Map<string, ModFactory>([
  */
 export function registerMod(name: string, factory: ModFactory): void {
   if (typeof name !== 'string' || name === '') {
-    throw new Error(`walker: registerMod name is ${JSON.stringify(name) ?? String(name)}; expected a non-empty string.`);
+    throw new Error(`walker: registerMod name is ${show(name)}; expected a non-empty string.`);
   }
   if (typeof factory !== 'function') {
-    throw new Error(`walker: registerMod factory for "${name}" is ${typeof factory}; expected a function (world) => ground parts.`);
+    throw new Error(`walker: registerMod factory for ${show(name)} is ${show(factory)}; expected a function (world) => ground parts.`);
   }
   mods.set(name, factory);
 }

@@ -2,7 +2,8 @@
  * The scatter3d mod (M-2): `world.scatter3d` read and checked, its layers placed from their seeds, and its solid
  * circles filed once in a spatial grid (src/reference/scatter.ts) that answers `solids`.
  */
-import { checkNumber, checkVector } from '../rows.ts';
+import { MAX_SOLIDS, MAX_SOLID_RADIUS, fixSettings, show } from '../limits.ts';
+import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
 import type { Circle, Ground } from '../types.ts';
 
@@ -29,12 +30,9 @@ export interface Scatter3dSettings {
   layers?: readonly Scatter3dLayer[];
 }
 
-/** The most circles one layer may place: a guard against a typo that would hang the first call. */
-const MAX_LAYER_COUNT = 1_000_000;
 
 function fail(field: string, value: unknown, expected: string): never {
-  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
-  throw new Error(`walker: world.scatter3d${field === '' ? '' : '.'}${field} is ${shown}; expected ${expected}.`);
+  throw new Error(`walker: world.scatter3d${field === '' ? '' : '.'}${field} is ${show(value)}; expected ${expected}.`);
 }
 
 function objectAt(field: string, value: unknown): Record<string, unknown> {
@@ -71,11 +69,13 @@ interface Layer {
 function parseLayer(field: string, value: unknown): Layer | undefined {
   const l = objectAt(field, value);
   const seed = wholeAt(`${field}.seed`, l.seed, -(2 ** 31), 2 ** 32 - 1);
-  const count = wholeAt(`${field}.count`, l.count, 0, MAX_LAYER_COUNT);
+  const count = wholeAt(`${field}.count`, l.count, 0, MAX_SOLIDS);
   const extent = checkVector(`world.scatter3d.${field}.extent`, l.extent, 4);
   if (!(extent[0] <= extent[2] && extent[1] <= extent[3])) fail(`${field}.extent`, extent, '[x0, z0, x1, z1] with x0 ≤ x1 and z0 ≤ z1');
+  checkInWorld(`world.scatter3d.${field}.extent`, extent[0], extent[1]);
+  checkInWorld(`world.scatter3d.${field}.extent`, extent[2], extent[3]);
   const radius = checkVector(`world.scatter3d.${field}.radius`, l.radius, 2);
-  if (!(radius[0] >= 0 && radius[0] <= radius[1])) fail(`${field}.radius`, radius, '[min, max] with 0 ≤ min ≤ max');
+  if (!(radius[0] >= 0 && radius[0] <= radius[1] && radius[1] <= MAX_SOLID_RADIUS)) fail(`${field}.radius`, radius, `[min, max] with 0 ≤ min ≤ max ≤ ${MAX_SOLID_RADIUS}`);
   // A layer that does not block (grass, flowers) is checked but never placed: walker has no use for it.
   return booleanAt(`${field}.solid`, l.solid) ? { seed: seed | 0, count, extent, radius } : undefined;
 }
@@ -85,18 +85,26 @@ function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; r
   if (settings === undefined) throw new Error('walker: world has no scatter3d settings (world.scatter3d), nor does any parent.');
   const s = objectAt('', settings);
   const instances: Circle[] = [];
-  listAt('instances', s.instances).forEach((value, i) => {
+  const list = listAt('instances', s.instances);
+  if (list.length > MAX_SOLIDS) fail('instances', list, `at most ${MAX_SOLIDS} instances`);
+  for (let i = 0; i < list.length; i++) {
     const field = `instances[${i}]`;
-    const inst = objectAt(field, value);
+    const inst = objectAt(field, list[i]);
     const x = checkNumber(`world.scatter3d.${field}.x`, inst.x);
     const z = checkNumber(`world.scatter3d.${field}.z`, inst.z);
-    const radius = checkNumber(`world.scatter3d.${field}.radius`, inst.radius, 0);
+    checkInWorld(`world.scatter3d.${field}`, x, z);
+    const radius = checkNumber(`world.scatter3d.${field}.radius`, inst.radius, 0, MAX_SOLID_RADIUS);
     if (inst.solid === undefined || booleanAt(`${field}.solid`, inst.solid)) instances.push({ x, z, radius });
-  });
-  const layers = listAt('layers', s.layers)
+  }
+  const layerList = listAt('layers', s.layers);
+  if (layerList.length > MAX_SOLIDS) fail('layers', layerList, `at most ${MAX_SOLIDS} layers`);
+  const layers = layerList
     .map((value, i) => parseLayer(`layers[${i}]`, value))
     .filter((layer) => layer !== undefined);
   const count = layers.reduce((sum, layer) => sum + layer.count, instances.length);
+  if (count > MAX_SOLIDS) {
+    throw new Error(`walker: world.scatter3d places ${count} solid circles (instances and layers together); expected at most ${MAX_SOLIDS}.`);
+  }
   const xs = new Float64Array(count);
   const zs = new Float64Array(count);
   const radii = new Float64Array(count);
@@ -125,6 +133,7 @@ function scatterOf(settings: unknown): Scatter {
   const cached = settings !== null && typeof settings === 'object' ? built.get(settings) : undefined;
   if (cached !== undefined) return cached;
   const { xs, zs, radii } = placeSolids(settings);
+  fixSettings(settings as object, ['instances', 'layers'], 2);
   const grid = buildScatterGrid(xs, zs, radii);
   const circles = Array.from(xs, (x, i) => Object.freeze({ x, z: zs[i], radius: radii[i] }));
   const scatter = { grid, circles };
@@ -133,8 +142,8 @@ function scatterOf(settings: unknown): Scatter {
 }
 
 /**
- * The grid over `world.scatter3d`'s solid circles, built once per settings object (later edits to the same object
- * are not seen); its xs/zs/radii are the flat circle list, instances then layers. Why: the wasm core copies the
+ * The grid over `world.scatter3d`'s solid circles, built once per settings object, which is then fixed as read
+ * (instances and layers read-only, their lists and objects frozen: an edit throws in strict code); its xs/zs/radii are the flat circle list, instances then layers. Why: the wasm core copies the
  * circles and the grid into its memory and answers solids there, in the same order (M-2, WX-4).
  */
 export function scatterGridOf(settings: unknown): ScatterGrid {

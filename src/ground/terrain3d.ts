@@ -2,7 +2,8 @@
  * The terrain3d mod (M-1): `world.terrain3d` read, checked once per object, and turned into height, depth and cell.
  * The height math itself is src/reference/terrain.ts, which the wasm core mirrors.
  */
-import { checkNumber, checkVector } from '../rows.ts';
+import { MAX_HEIGHT, MIN_CELL, fixSettings, show } from '../limits.ts';
+import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { heightmapHeight, noiseHeight, waterDepthAt } from '../reference/terrain.ts';
 import type { Ground } from '../types.ts';
 
@@ -57,8 +58,7 @@ export interface Terrain3d {
 const MAX_OCTAVES = 20;
 
 function fail(field: string, value: unknown, expected: string): never {
-  const shown = typeof value === 'number' ? String(value) : (JSON.stringify(value) ?? String(value));
-  throw new Error(`walker: world.terrain3d${field === '' ? '' : '.'}${field} is ${shown}; expected ${expected}.`);
+  throw new Error(`walker: world.terrain3d${field === '' ? '' : '.'}${field} is ${show(value)}; expected ${expected}.`);
 }
 
 function objectAt(field: string, value: unknown): Record<string, unknown> {
@@ -87,12 +87,17 @@ function parseRings(value: unknown): number {
     wholeAt(`rings[${i}].seg`, r.seg, 1, Infinity);
   });
   const finest = value[0] as Terrain3dRing;
-  return (2 * finest.reach) / finest.seg;
+  const cell = (2 * finest.reach) / finest.seg;
+  if (!(cell >= MIN_CELL)) {
+    throw new Error(`walker: world.terrain3d.rings[0] is { reach: ${finest.reach}, seg: ${finest.seg} }, a cell of 2·reach/seg = ${cell} m; expected a cell ≥ ${MIN_CELL} m.`);
+  }
+  return cell;
 }
 
 function parseHeightmap(value: unknown): Terrain3d['heightmap'] {
   const h = objectAt('heightmap', value);
   const origin = checkVector('world.terrain3d.heightmap.origin', h.origin, 2);
+  checkInWorld('world.terrain3d.heightmap.origin', origin[0], origin[1]);
   const spacing = positiveAt('heightmap.spacing', h.spacing);
   const nx = wholeAt('heightmap.nx', h.nx, 1, 2 ** 30);
   const nz = wholeAt('heightmap.nz', h.nz, 1, 2 ** 30);
@@ -106,7 +111,7 @@ function parseHeightmap(value: unknown): Terrain3d['heightmap'] {
   const data = new Float64Array(samples.length);
   for (let i = 0; i < samples.length; i++) {
     const sample = samples[i];
-    if (typeof sample !== 'number' || !Number.isFinite(sample)) fail(`heightmap.data[${i}]`, sample, 'a finite number');
+    if (typeof sample !== 'number' || !(Math.abs(sample) <= MAX_HEIGHT)) fail(`heightmap.data[${i}]`, sample, `a finite number within ±${MAX_HEIGHT}`);
     data[i] = sample;
   }
   return { originX: origin[0], originZ: origin[1], spacing, nx, nz, data };
@@ -117,7 +122,7 @@ function parseNoise(value: unknown): Terrain3dNoise {
   const seed = wholeAt('noise.seed', n.seed, -(2 ** 31), 2 ** 32 - 1);
   return {
     seed: seed | 0,
-    amplitude: checkNumber('world.terrain3d.noise.amplitude', n.amplitude, 0),
+    amplitude: checkNumber('world.terrain3d.noise.amplitude', n.amplitude, 0, MAX_HEIGHT),
     wavelength: positiveAt('noise.wavelength', n.wavelength),
     octaves: wholeAt('noise.octaves', n.octaves, 1, MAX_OCTAVES),
   };
@@ -130,15 +135,17 @@ function parseTerrain3d(value: unknown): Terrain3d {
   const parsed: Terrain3d = { cell: parseRings(t.rings) };
   if (t.heightmap !== undefined) parsed.heightmap = parseHeightmap(t.heightmap);
   if (t.noise !== undefined) parsed.noise = parseNoise(t.noise);
-  if (t.water !== undefined) parsed.water = checkNumber('world.terrain3d.water', t.water);
+  if (t.water !== undefined) parsed.water = checkNumber('world.terrain3d.water', t.water, -MAX_HEIGHT, MAX_HEIGHT);
   return parsed;
 }
 
 const parsedSettings = new WeakMap<object, Terrain3d>();
 
 /**
- * `world.terrain3d` checked and normalised, once per settings object (later edits to the same object are not seen).
- * Why: the ground is built often (each groundOf) and the wasm core copies these numbers into its memory (M-1).
+ * `world.terrain3d` checked and normalised, once per settings object, which is then fixed as read (src/limits.ts
+ * fixSettings: rings, heightmap, noise and water become read-only, their objects and lists frozen), so a later edit
+ * throws in strict code instead of being silently ignored (M-1). Why: the ground is built often (each groundOf) and
+ * the wasm core copies these numbers into its memory.
  */
 export function terrain3dOf(settings: unknown): Terrain3d {
   if (settings !== null && typeof settings === 'object') {
@@ -146,6 +153,7 @@ export function terrain3dOf(settings: unknown): Terrain3d {
     if (cached !== undefined) return cached;
   }
   const parsed = parseTerrain3d(settings);
+  fixSettings(settings as object, ['rings', 'heightmap', 'noise', 'water'], 2);
   parsedSettings.set(settings as object, parsed);
   return parsed;
 }

@@ -3,18 +3,20 @@
  * each a circle of its own kind's radius, the body itself left out.
  */
 import { kindOf, numbers } from '../kinds.ts';
-import { checkVector } from '../rows.ts';
+import { checkVector, show } from '../rows.ts';
 import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 import { Sampler } from './lattice.ts';
 
 /** The circles of the rows that block `me`, read once at the start of a call. */
 export function blockingBodies(n: Numbers, w: World, me: Row, ground: Ground): Circle[] {
-  const rows = ground.bodies;
+  const rows = ground.bodies as unknown;
   if (rows === undefined || n.bodies.length === 0) return [];
+  if (!Array.isArray(rows)) throw new Error(`walker: ground.bodies is ${show(rows)}; expected a list of rows.`);
   const out: Circle[] = [];
-  for (const other of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const other = rows[i] as Row;
     if (other === me || !n.bodies.includes(kindOf(other))) continue;
-    const pos = checkVector('ground.bodies[].pos', other.pos, 3);
+    const pos = checkVector(`ground.bodies[${i}].pos`, other.pos, 3);
     out.push({ x: pos[0], z: pos[2], radius: numbers(other, w).radius });
   }
   return out;

@@ -3,7 +3,7 @@
  * Twin of assembly/carry.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { checkFinite, checkVector, readBody, writeCarried } from '../rows.ts';
+import { checkDelta, checkFinite, readBody, writeCarried } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
@@ -71,10 +71,11 @@ const carried = new Move();
 /** Carries a row by `delta` [x, z] and returns the move made (CA-1..CA-3); writes pos, vel and air. */
 export function carry(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
   const n = numbers(me, w);
-  const d = checkVector('delta', delta, 2);
+  const d = checkDelta(delta);
   const body = readBody(me, newBody());
+  const g = callGround(n, w, me, ground);
   clearRefusedMove();
-  carryBody(n, callGround(n, w, me, ground), body, d[0], d[1], carried);
+  carryBody(n, g, body, d[0], d[1], carried);
   throwIfMoveRefused();
   checkFinite(body, 'carry');
   writeCarried(me, body);

@@ -6,6 +6,7 @@
  * The arrays' storage and the herd's API are src/herd.ts; the wasm twin keeps the same arrays in linear memory.
  */
 import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Body } from '../body.ts';
+import { MAX_MOVE, WORLD } from '../limits.ts';
 import type { Circle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
 import { type FieldSet, fieldFor, seekAlong } from './route.ts';
@@ -64,7 +65,8 @@ export function storeBody(h: HerdArrays, i: number, body: Body): void {
  * sentence naming the field, the value and what was expected; null when they are not. Both entries' herds phrase a
  * refused body with it.
  */
-export function refusedField(h: HerdArrays, i: number, kindCount: number): string | null {
+export function refusedField(h: HerdArrays, i: number, table: readonly Readonly<Numbers>[], dt: number): string | null {
+  const kindCount = table.length;
   for (const f of FINITE_NUMBERS) {
     const v = h.numbers(f)[i];
     if (!Number.isFinite(v)) return `${f} = ${v}; expected a finite number`;
@@ -75,18 +77,42 @@ export function refusedField(h: HerdArrays, i: number, kindCount: number): strin
   if (side !== -1 && side !== 0 && side !== 1) return `side = ${side}; expected -1, 0 or 1`;
   const kind = h.kinds()[i];
   if (!(kind >= 0 && kind < kindCount)) return `kind = ${kind}; expected an index into herd.kinds (0 to ${kindCount - 1})`;
-  if (h.flags('seeking')[i] === 0) return null;
-  for (const f of ['targetX', 'targetZ'] as const) {
-    const v = h.numbers(f)[i];
-    if (!Number.isFinite(v)) return `${f} = ${v}; expected a finite number`;
+  const x = h.numbers('x')[i];
+  const z = h.numbers('z')[i];
+  if (!(Math.abs(x) <= WORLD && Math.abs(z) <= WORLD)) return `x, z = ${x}, ${z}; expected within the world, |x| and |z| ≤ ${WORLD} m`;
+  const seeking = h.flags('seeking')[i] !== 0;
+  if (seeking) {
+    const tx = h.numbers('targetX')[i];
+    const tz = h.numbers('targetZ')[i];
+    if (!(Math.abs(tx) <= WORLD && Math.abs(tz) <= WORLD)) return `targetX, targetZ = ${tx}, ${tz}; expected finite numbers within the world, |x| and |z| ≤ ${WORLD} m`;
+    const stop = h.numbers('stop')[i];
+    if (!(stop >= 0 && stop < Infinity)) return `stop = ${stop}; expected a finite number ≥ 0`;
   }
-  const stop = h.numbers('stop')[i];
-  return stop >= 0 && stop < Infinity ? null : `stop = ${stop}; expected a finite number ≥ 0`;
+  const speed = mostSpeed(h, i, table[kind], seeking);
+  return speed * dt <= MAX_MOVE ? null : `a speed of ${speed} m/s, a move of ${speed * dt} m in a step of ${dt} s; expected a move of at most ${MAX_MOVE} m`;
 }
 
-/** Whether body i's inputs are ones a per-row call accepts. */
-export function validBody(h: Herd, i: number): boolean {
-  return refusedField(h.arrays, i, h.table.length) === null;
+/**
+ * The fastest body i may move this step (BI-3): its velocity eases toward a want no longer than |want| (or seekSpeed,
+ * when it seeks) + slide (WA-1), so its speed stays within the larger of |vel| and that.
+ */
+export function mostSpeed(h: HerdArrays, i: number, n: Readonly<Numbers>, seeking: boolean): number {
+  const vx = h.numbers('vx')[i];
+  const vz = h.numbers('vz')[i];
+  const wx = h.numbers('wantX')[i];
+  const wz = h.numbers('wantZ')[i];
+  const want = Math.max(Math.sqrt(wx * wx + wz * wz), seeking ? n.seekSpeed : 0.0) + n.slide;
+  return Math.max(Math.sqrt(vx * vx + vz * vz), want);
+}
+
+/** Whether body i's inputs are ones a per-row call accepts, for a step of dt. */
+export function validBody(h: Herd, i: number, dt: number): boolean {
+  return refusedField(h.arrays, i, h.table, dt) === null;
+}
+
+/** Whether a stepped body may be stored: every number finite, and in the world (R-3, BI-2). */
+function storable(b: Body): boolean {
+  return finiteBody(b) && Math.abs(b.x) <= WORLD && Math.abs(b.z) <= WORLD;
 }
 
 const body = newBody();
@@ -103,7 +129,7 @@ const blockers: Circle[] = [];
 export function herdStep(h: Herd, dt: number): number {
   const a = h.arrays;
   const count = a.count;
-  for (let i = 0; i < count; i++) if (!validBody(h, i)) return i;
+  for (let i = 0; i < count; i++) if (!validBody(h, i, dt)) return i;
   const xs = a.numbers('x');
   const zs = a.numbers('z');
   const kinds = a.kinds();
@@ -130,7 +156,7 @@ export function herdStep(h: Herd, dt: number): number {
       unreachable = answer === SEEK_UNREACHABLE;
     }
     walkBody(n, g, body, dt, move);
-    if (wasMoveRefused() || !finiteBody(body)) {
+    if (wasMoveRefused() || !storable(body)) {
       if (failed === -1) failed = i;
       continue;
     }

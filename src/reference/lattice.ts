@@ -2,19 +2,23 @@
  * The ground as one call sees it (G-1..G-3): on a lattice, heights and depths come from corners asked once per call
  * and are interpolated on the triangle the point falls in; without a cell, the ground is asked at each point.
  */
+import { MIN_CELL, show } from '../limits.ts';
 import type { Circle, Ground } from '../types.ts';
 
 type Field = (x: number, z: number) => number;
 
-/** Corner cache key: unique while |j| < 2²¹ cells (2,000 km at 1 m cells). */
+/**
+ * Corner cache key: unique while |i|, |j| < 2²⁶ cells, exact in a double (|key| < 2⁵³): 1,340 km at the least cell
+ * of 2 cm, more than the world and the reach of any call from inside it (BI-2).
+ */
 function cornerKey(i: number, j: number): number {
-  return i * 4194304 + j;
+  return i * 134217728 + j;
 }
 
 function asked(name: string, field: Field, x: number, z: number): number {
   const value = field(x, z);
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new Error(`walker: ground.${name}(${x}, ${z}) returned ${String(value)}; expected a finite number.`);
+    throw new Error(`walker: ground.${name}(${x}, ${z}) returned ${show(value)}; expected a finite number.`);
   }
   return value;
 }
@@ -45,11 +49,13 @@ export function latticeValue(cell: number, x: number, z: number, corner: (i: num
 /** Throws unless `ground` has the shape of a ground (section 3) with a valid cell; returns it. */
 export function checkGround(ground: Ground): Ground {
   if (ground === null || typeof ground !== 'object' || typeof ground.height !== 'function' || typeof ground.solids !== 'function') {
-    throw new Error('walker: ground is not a ground; expected { height(x, z), depth?(x, z), solids(x, z, r), cell? }.');
+    throw new Error(`walker: ground is ${show(ground)}, not a ground; expected { height(x, z), depth?(x, z), solids(x, z, r), cell? } (groundOf(world) makes one).`);
   }
+  const depth = ground.depth as unknown;
+  if (depth !== undefined && typeof depth !== 'function') throw new Error(`walker: ground.depth is ${show(depth)}; expected a function depth(x, z) or nothing.`);
   const cell = ground.cell;
-  if (cell !== undefined && (typeof cell !== 'number' || !Number.isFinite(cell) || !(cell > 0))) {
-    throw new Error(`walker: ground.cell is ${String(cell)}; expected a finite number > 0.`);
+  if (cell !== undefined && (typeof cell !== 'number' || !Number.isFinite(cell) || !(cell >= MIN_CELL))) {
+    throw new Error(`walker: ground.cell is ${show(cell)}; expected a finite number ≥ ${MIN_CELL} (the way is sampled every cell/2).`);
   }
   return ground;
 }
@@ -98,7 +104,7 @@ export class Sampler {
 
   /** Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then blocking bodies. */
   circles(x: number, z: number, r: number): readonly Circle[] {
-    const solids = this.ground.solids(x, z, r);
+    const solids = checkedSolids(this.ground.solids(x, z, r), x, z, r);
     if (this.bodies.length === 0) return solids;
     const near = [...solids];
     for (const b of this.bodies) {
@@ -109,6 +115,20 @@ export class Sampler {
     }
     return near;
   }
+}
+
+/** A ground's `solids` answer, checked: a list of circles of finite x, z and a radius ≥ 0 (a JS ground's is not trusted). */
+function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly Circle[] {
+  let ok = Array.isArray(solids);
+  let bad: unknown = solids;
+  for (let k = 0; ok && k < (solids as unknown[]).length; k++) {
+    const c = (solids as Circle[])[k];
+    bad = c;
+    ok = c !== null && typeof c === 'object' && typeof c.x === 'number' && c.x - c.x === 0 && typeof c.z === 'number'
+      && c.z - c.z === 0 && typeof c.radius === 'number' && c.radius >= 0 && c.radius < Infinity;
+  }
+  if (!ok) throw new Error(`walker: ground.solids(${x}, ${z}, ${r}) gave ${show(bad)}; expected a list of circles { x, z, radius } of finite numbers, radius ≥ 0.`);
+  return solids as readonly Circle[];
 }
 
 /** Drops what the sampler remembers from the last call (its corners), so the next call asks them afresh (G-2). */

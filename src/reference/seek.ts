@@ -4,7 +4,7 @@
  * Twin of assembly/seek.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { checkFinite, checkNumber, checkVector, readBody, writeSought } from '../rows.ts';
+import { checkFinite, checkNumber, checkPoint, readBody, writeSought } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
@@ -264,7 +264,7 @@ export function stopIfBlocked(n: Numbers, g: Sampler, body: Body, reach: number)
  */
 export function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
   const n = numbers(me, w);
-  const t = checkVector('target', target, 2);
+  const t = checkPoint('target', target);
   checkNumber('stop', stop, 0);
   const body = readBody(me, newBody());
   const answer = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);

@@ -3,7 +3,7 @@
  * Twin of assembly/slide.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { checkFinite, checkVector, moveTooLongError, readBody, writePos } from '../rows.ts';
+import { checkDelta, checkFinite, moveTooLongError, readBody, writePos } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
@@ -317,10 +317,11 @@ const move = new Move();
  */
 export function slide(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number] {
   const n = numbers(me, w);
-  const d = checkVector('delta', delta, 2);
+  const d = checkDelta(delta);
   const body = readBody(me, newBody());
+  const g = callGround(n, w, me, ground);
   clearRefusedMove();
-  slideBody(n, callGround(n, w, me, ground), body, d[0], d[1], move);
+  slideBody(n, g, body, d[0], d[1], move);
   throwIfMoveRefused();
   body.x += move.x;
   body.z += move.z;

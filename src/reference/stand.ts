@@ -2,7 +2,8 @@
  * Stand height, slope and water depth under a body (ST-1..ST-4).
  * Twin of assembly/stand.ts: same functions, same operations, same order.
  */
-import { checkNumber } from '../rows.ts';
+import { checkNumbers } from '../kinds.ts';
+import { checkInWorld, checkNumber } from '../rows.ts';
 import { Sampler } from './lattice.ts';
 import type { Ground, Numbers } from '../types.ts';
 
@@ -293,7 +294,9 @@ export function depthGradient(n: Numbers, g: Sampler, x: number, z: number, out:
 
 /** The stand height at (x, z) on a ground (H-2, ST-2): the mean height of the five feet within `step` of the highest, on the lattice when the ground has a cell. */
 export function stand(n: Numbers, ground: Ground, x: number, z: number): number {
+  checkNumbers(n);
   checkNumber('x', x);
   checkNumber('z', z);
+  checkInWorld('stand point', x, z);
   return standHeight(n, new Sampler(ground), x, z);
 }

@@ -3,7 +3,7 @@
  * Twin of assembly/walk.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
-import { checkDt, checkFinite, readBody, writeWalked } from '../rows.ts';
+import { checkDt, checkFinite, checkWalkMove, readBody, writeWalked } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
@@ -137,8 +137,10 @@ export function walk(me: Row, w: World, dt: number, ground: Ground): void {
   const n = numbers(me, w);
   checkDt(dt);
   const body = readBody(me, newBody());
+  checkWalkMove(n, body, dt);
+  const g = callGround(n, w, me, ground);
   clearRefusedMove();
-  walkBody(n, callGround(n, w, me, ground), body, dt, walked);
+  walkBody(n, g, body, dt, walked);
   throwIfMoveRefused();
   checkFinite(body, 'walk');
   writeWalked(me, body);

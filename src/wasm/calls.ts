@@ -4,8 +4,8 @@
  * errors and numbers (WX-3). A ground the wasm entry did not upload (JS callbacks) runs on the reference (WX-4).
  */
 import { newBody } from '../body.ts';
-import { numbers } from '../kinds.ts';
-import { checkDt, checkFinite, checkNumber, checkVector, readBody, writeCarried, writePos, writeSought, writeWalked } from '../rows.ts';
+import { checkNumbers, numbers } from '../kinds.ts';
+import { checkDelta, checkDt, checkFinite, checkInWorld, checkNumber, checkPoint, checkWalkMove, readBody, writeCarried, writePos, writeSought, writeWalked } from '../rows.ts';
 import { blockingBodies } from '../reference/bodies.ts';
 import { carry as carryOnReference } from '../reference/carry.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seek as seekOnReference } from '../reference/seek.ts';
@@ -29,9 +29,8 @@ export interface PerRowCalls {
 export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Scratch): PerRowCalls {
   const body = newBody();
 
-  /** Reads the row (R-1, R-3) and writes it, its kind's numbers and its blocking bodies; returns how many bodies. */
+  /** Writes the row read into `body`, its kind's numbers and its blocking bodies; returns how many bodies. */
   function enter(n: Numbers, w: World, me: Row, ground: Ground, entry: GroundEntry): number {
-    readBody(me, body);
     return scratch.enter(n, body, blockingBodies(n, w, me, ground), entry.solids);
   }
 
@@ -40,6 +39,8 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
     if (entry === undefined) return walkOnReference(me, w, dt, ground);
     const n = numbers(me, w);
     checkDt(dt);
+    readBody(me, body);
+    checkWalkMove(n, body, dt);
     scratch.leave(core.walk(entry.ptr, enter(n, w, me, ground, entry), dt), body);
     checkFinite(body, 'walk');
     writeWalked(me, body);
@@ -49,7 +50,8 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
     const entry = grounds.entry(ground);
     if (entry === undefined) return slideOnReference(me, w, delta, ground);
     const n = numbers(me, w);
-    const d = checkVector('delta', delta, 2);
+    const d = checkDelta(delta);
+    readBody(me, body);
     scratch.leave(core.slide(entry.ptr, enter(n, w, me, ground, entry), d[0], d[1]), body);
     checkFinite(body, 'slide');
     writePos(me, body);
@@ -60,7 +62,8 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
     const entry = grounds.entry(ground);
     if (entry === undefined) return carryOnReference(me, w, delta, ground);
     const n = numbers(me, w);
-    const d = checkVector('delta', delta, 2);
+    const d = checkDelta(delta);
+    readBody(me, body);
     scratch.leave(core.carry(entry.ptr, enter(n, w, me, ground, entry), d[0], d[1]), body);
     checkFinite(body, 'carry');
     writeCarried(me, body);
@@ -71,8 +74,9 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
     const entry = grounds.entry(ground);
     if (entry === undefined) return seekOnReference(me, w, target, stop, ground);
     const n = numbers(me, w);
-    const t = checkVector('target', target, 2);
+    const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
+    readBody(me, body);
     scratch.leave(core.seek(entry.ptr, enter(n, w, me, ground, entry), t[0], t[1], stop), body);
     checkFinite(body, 'seek');
     const answer = scratch.result(0);
@@ -83,8 +87,10 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
   function stand(n: Numbers, ground: Ground, x: number, z: number): number {
     const entry = grounds.entry(ground);
     if (entry === undefined) return standOnReference(n, ground, x, z);
+    checkNumbers(n);
     checkNumber('x', x);
     checkNumber('z', z);
+    checkInWorld('stand point', x, z);
     scratch.writeNumbers(n);
     core.stand(entry.ptr, x, z);
     return scratch.result(0);

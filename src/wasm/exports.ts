@@ -8,6 +8,8 @@ export interface CoreExports {
   alloc(size: number): Ptr;
   free(ptr: Ptr): void;
   usedBytes(): number;
+  arenaTop(): Ptr;
+  reclaim(): void;
   callBodyAddress(): Ptr;
   callNumbersAddress(): Ptr;
   callResultAddress(): Ptr;

@@ -9,6 +9,32 @@ import type { CoreExports } from './exports.ts';
 import { layoutOf, type Layout } from './layout.ts';
 import type { Views } from './views.ts';
 
+/**
+ * Bytes a herd may take per body, with room to spare: its 17 f64 and 6 flag arrays and its kinds (exposed), its
+ * memo (4 f64, 1 i32), its grid of bodies and its share of the circle list.
+ */
+const BYTES_PER_BODY = 400;
+/** Bytes for a herd's fixed parts (headers, the kinds table and masks beyond the first kinds). */
+const FIXED_BYTES = 1 << 16;
+
+/**
+ * Grows the core's memory, before anything is allocated, so that a herd of `capacity` bodies (and `kinds` kinds) fits
+ * past the arena's end (HD-4): a host that cannot give that much refuses with a sentence, and the core, having
+ * allocated nothing, stays usable. Retired arrays are freed after a growth (their views were detached by it).
+ */
+function makeRoom(core: CoreExports, capacity: number, kinds: number): void {
+  const need = capacity * BYTES_PER_BODY + kinds * kinds + FIXED_BYTES;
+  const room = core.memory.buffer.byteLength - core.arenaTop();
+  if (need <= room) return;
+  const pages = Math.ceil((need - room) / 65536);
+  try {
+    core.memory.grow(pages);
+  } catch {
+    throw new Error(`walker: a herd of capacity ${capacity} needs about ${Math.ceil(need / 1048576)} MB more wasm memory than this host gives; expected a smaller capacity.`);
+  }
+  core.reclaim();
+}
+
 /** Frees herds that were dropped without dispose(). */
 const dropped = new FinalizationRegistry<() => void>((free) => free());
 
@@ -31,6 +57,7 @@ export class WasmHerdStorage implements HerdStorage {
     this.views = views;
     this.layout = layoutOf(core);
     const blocking = kinds.blocks.some((listed) => listed.includes(true));
+    makeRoom(core, capacity, kinds.names.length);
     const ptr = core.newHerd(ground, kinds.names.length, capacity, blocking ? 1 : 0);
     this.ptr = ptr;
     this.writeKinds(kinds);
@@ -69,6 +96,7 @@ export class WasmHerdStorage implements HerdStorage {
 
   reserve(capacity: number): void {
     this.live();
+    makeRoom(this.core, capacity, 0);
     this.core.reserveHerd(this.ptr, capacity);
   }
 

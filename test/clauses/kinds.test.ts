@@ -163,21 +163,24 @@ eachGround('kinds', ({ api, on }) => {
   });
 
   describe('K-3 the table is checked once per table object', () => {
-    test('K-3: a table mutated after its first read raises no new error and keeps its first numbers', () => {
+    test('K-3: a table is frozen on its first read: an edit after it throws and the table keeps the numbers walker uses', () => {
       const kinds: Kinds = { xbot: kind() };
       const w: World = { walker: { kinds } };
       const me = row([0, 0, 0], { want: [1, 0] });
       walk(me, w, 0.1, level);
-      kinds.xbot.radius = -1;
-      kinds.xbot.bogus = 'x';
+      expect(() => { kinds.xbot.radius = -1; }).toThrow(TypeError);
+      expect(() => { kinds.xbot.bogus = 'x'; }).toThrow(TypeError);
+      expect(() => { kinds.ghost = kind(); }).toThrow(TypeError);
+      expect(() => { delete kinds.xbot; }).toThrow(TypeError);
+      expect(kinds.xbot.radius).toBe(0.4);
       expect(() => walk(me, w, 0.1, level)).not.toThrow();
       expect(numbers(me, w).radius).toBe(0.4);
       // A slide into a tree still stops at the first radius: centre at 3 − (0.5 + 0.4) = 2.1.
       const r = row([0, 0, 0]);
       slide(r, w, [5, 0], on(flat(0, { trees: [{ x: 3, z: 0, radius: 0.5 }] })));
       expect(r.pos[0]).toBeCloseTo(2.1, 5);
-      // The same numbers in a new table object are a new table: checked afresh.
-      expect(() => numbers(me, { walker: { kinds: { xbot: { ...kinds.xbot } } } })).toThrow(/kind "xbot"/);
+      // A new table object is a new table: checked afresh.
+      expect(() => numbers(me, { walker: { kinds: { xbot: { ...kinds.xbot, radius: -1 } } } })).toThrow(/kind "xbot" has radius = -1/);
     });
 
     test('K-3: a bad table fails the first call that reads it (every call), with the K-2 message, leaving the row as it was', () => {
@@ -194,7 +197,7 @@ eachGround('kinds', ({ api, on }) => {
         const me = row([0, 0, 0], { want: [1, 0] });
         const before = structuredClone(me);
         const message = thrown(() => call(me, w));
-        expect(message).toBe('walker: kind "xbot" has gravity = 0; expected a finite number > 0.');
+        expect(message).toBe('walker: kind "xbot" has gravity = 0; expected a finite number > 0 and ≤ 1000000.');
         expect(me).toEqual(before);
         // Still bad on the next call: a failed check is not cached as good.
         expect(thrown(() => call(me, w))).toBe(message);

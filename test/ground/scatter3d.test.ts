@@ -197,7 +197,7 @@ describe('M-2: scatter3d malformed shapes', () => {
   const cases: Array<[string, unknown, RegExp]> = [
     ['no section', undefined, /world\.scatter3d\)/],
     ['not an object', 'trees', /world\.scatter3d is "trees"/],
-    ['instances not a list', { instances: {} }, /world\.scatter3d\.instances is \{\}/],
+    ['instances not a list', { instances: {} }, /world\.scatter3d\.instances is an object; expected a list/],
     ['instance not an object', { instances: [null] }, /world\.scatter3d\.instances\[0\] is null/],
     ['instance x NaN', { instances: [{ x: NaN, z: 0, radius: 1 }] }, /world\.scatter3d\.instances\[0\]\.x is NaN/],
     ['instance z missing', { instances: [{ x: 0, radius: 1 }] }, /world\.scatter3d\.instances\[0\]\.z is undefined/],
@@ -208,9 +208,9 @@ describe('M-2: scatter3d malformed shapes', () => {
     ['layer count < 0', { layers: [{ seed: 1, count: -1, extent: [0, 0, 1, 1], radius: [1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.count is -1/],
     ['layer count huge', { layers: [{ seed: 1, count: 1e9, extent: [0, 0, 1, 1], radius: [1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.count is 1000000000/],
     ['extent short', { layers: [{ seed: 1, count: 1, extent: [0, 0, 1], radius: [1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.extent is \[0, 0, 1\]/],
-    ['extent reversed', { layers: [{ seed: 1, count: 1, extent: [2, 0, 1, 1], radius: [1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.extent is \[2,0,1,1\]/],
-    ['radius reversed', { layers: [{ seed: 1, count: 1, extent: [0, 0, 1, 1], radius: [2, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.radius is \[2,1\]/],
-    ['radius < 0', { layers: [{ seed: 1, count: 1, extent: [0, 0, 1, 1], radius: [-1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.radius is \[-1,1\]/],
+    ['extent reversed', { layers: [{ seed: 1, count: 1, extent: [2, 0, 1, 1], radius: [1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.extent is \[2, 0, 1, 1\]/],
+    ['radius reversed', { layers: [{ seed: 1, count: 1, extent: [0, 0, 1, 1], radius: [2, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.radius is \[2, 1\]/],
+    ['radius < 0', { layers: [{ seed: 1, count: 1, extent: [0, 0, 1, 1], radius: [-1, 1], solid: true }] }, /world\.scatter3d\.layers\[0\]\.radius is \[-1, 1\]/],
     ['solid missing', { layers: [{ seed: 1, count: 1, extent: [0, 0, 1, 1], radius: [1, 1] }] }, /world\.scatter3d\.layers\[0\]\.solid is undefined/],
   ];
   for (const [what, settings, field] of cases) {

@@ -284,7 +284,8 @@ describe('WX-3: 600 frames of 1,200 bodies', () => {
       if (i % 40 === 0) row.kind = 'ox';
       else if (row.kind === 'ox') row.kind = 'kid';
     });
-    c.w.walker!.kinds.ox.bodies = ['ox', 'xbot'];
+    const kinds = c.w.walker!.kinds;
+    c.w.walker!.kinds = { ...kinds, ox: { ...kinds.ox, bodies: ['ox', 'xbot'] } };
     return c;
   };
   const referenceRun = (): Promise<Map<number, { rows: Row[]; arrived: boolean[] }>> => {

@@ -26,7 +26,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
   lattice: {
-    reference: ['cornerKey', 'asked', 'checkGround'],
+    reference: ['cornerKey', 'asked', 'checkGround', 'checkedSolids'],
     assembly: ['pick', 'perCell', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
   },
   // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
@@ -47,12 +47,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
-  // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody).
+  // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody);
+  // the world's size and the longest move are src/limits.ts's on the reference, constants here.
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'reserveHerd', 'freeHerd', 'herdMove',
-      'herdForget', 'recall', 'remember', 'finiteBody', 'kindBlocked', 'herdCount', 'setHerdCount', 'herdCapacity',
+      'herdForget', 'recall', 'remember', 'finiteBody', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'herdCount', 'setHerdCount',
+      'herdCapacity',
     ],
   },
 };
@@ -73,7 +75,7 @@ const OTHER_SIGNATURES: Record<string, string[]> = {
   // The reference's sampler is built per call from a ground; wasm's is one static sampler pointed at a ground.
   bodies: ['callGround'],
   // The reference's take the arrays alone: the Herd API reads a body through them too (src/herd.ts get).
-  herd: ['loadBody', 'storeBody'],
+  herd: ['loadBody', 'storeBody', 'mostSpeed'],
   // wasm's grid is built from raw arrays in its memory.
   scatter: ['buildScatterGrid'],
 };
