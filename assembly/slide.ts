@@ -6,7 +6,7 @@ import { Body, CALL_DONE, CALL_MOVE_REFUSED, F64s, Numbers, callBody, callNumber
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
+import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
 export const SKIN: f64 = 1e-6;
@@ -156,8 +156,10 @@ const way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 /**
  * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
  * (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
- * refused when its whole rise (featureRise up the ground's gradient, from reachBack behind the last sample before it
- * — so a rise the feet are already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
+ * refused when it takes a foot higher than the highest foot so far, or the stand height has sunk more than step below
+ * that (a foot that hung over a drop coming back up climbs nothing: SL-3 refuses rises only), and its whole rise
+ * (featureRise up the ground's gradient, from reachBack behind the last sample before it — so a rise the feet are
+ * already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
  * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal
@@ -180,6 +182,9 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   // A body in the air gets onto no ground more than step above its feet, or above the ground it starts over.
   const airBase = Math.max(hPrev, body.y);
   let dPrev = waterDepth(n, g, px, pz);
+  // The highest foot and the lowest stand height along the way so far (SL-3: a way back up to ground already stood on is no rise).
+  let top = highestFoot(a);
+  let low = hPrev;
   let fPrev: f64 = 0.0;
   for (let k: f64 = 1; k <= count; k++) {
     const f = (scan * k) / count / len;
@@ -188,13 +193,15 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
     feetAt(n, g, qx, qz, b);
     const h = standOf(n, b.f0, b.f1, b.f2, b.f3, b.f4);
     const rise = h - hPrev;
+    const high = highestFoot(b);
+    low = Math.min(low, h);
     const steep = rise > 0.0 && entersSteep(n, a, b, h, len * (f - fPrev), grad);
     if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
       let refused = h > ceiling;
       if (!refused && body.air) refused = h > airBase + n.step;
-      else if (!refused && steep) {
+      else if (!refused && steep && (high > top || low < top - n.step)) {
         featureWay(grad, dx / len, dz / len, way);
         const back = reachBack(n);
         refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
@@ -219,6 +226,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
     a = b;
     b = t;
     hPrev = h;
+    top = Math.max(top, high);
     dPrev = d;
     fPrev = f;
   }

@@ -48,6 +48,11 @@ export function feetAt(n: Numbers, g: Sampler, x: number, z: number, out: Feet):
   out.f4 = g.height(x + h, z + h);
 }
 
+/** The highest of five feet's ground (SL-3: the top of the ground a body's feet have stood on). */
+export function highestFoot(f: Feet): number {
+  return Math.max(Math.max(Math.max(f.f0, f.f1), Math.max(f.f2, f.f3)), f.f4);
+}
+
 /**
  * The stand height at (x, z) (ST-1, ST-2): the mean height of the five feet (centre, then the corners
  * (−,−), (+,−), (−,+), (+,+) of the span square) whose height is within `step` of the highest foot.
