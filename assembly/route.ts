@@ -8,7 +8,7 @@ import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, 
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { SEEK_ARRIVED, SEEK_GOING, seekBody } from './seek';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek';
 import { Move, SKIN, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
@@ -691,7 +691,13 @@ export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body
   if (f === null || !fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
   if (aim.x == tx && aim.z == tz) return seekBody(n, g, body, tx, tz, stop);
   const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
-  return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
+  if (answer != SEEK_UNREACHABLE) return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
+  // Stalled short of a point the grid sees past (a post's corner): make for the centre of the body's own cell, from
+  // which every step of the field is a move slide has made (RT-2), and look ahead again from there.
+  const grid = changetype<Field>(f).grid;
+  const k = <i32>(Math.floor(body.z / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(body.x / grid.cell) - grid.i0);
+  const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
+  return back == SEEK_ARRIVED ? SEEK_GOING : back;
 }
 
 /** Fills the grid for the facade's `passability` and returns the address of its cell states (RT-2). */

@@ -45,10 +45,13 @@ export function checkPoint(name: string, value: unknown): readonly number[] {
   return p;
 }
 
-/** A horizontal move [x, z] no longer than MAX_MOVE (a slide's or carry's delta, BI-3). */
+/**
+ * A horizontal move [x, z] no longer than MAX_MOVE (a slide's or carry's delta, BI-3), give or take the last bits, so
+ * a 100 m move made from an angle (100·cos a, 100·sin a) is taken.
+ */
 export function checkDelta(value: unknown): readonly number[] {
   const d = checkVector('delta', value, 2);
-  if (!(Math.sqrt(d[0] * d[0] + d[1] * d[1]) <= MAX_MOVE)) {
+  if (!(Math.sqrt(d[0] * d[0] + d[1] * d[1]) <= MAX_MOVE * (1 + 1e-12))) {
     throw new Error(`walker: delta is ${show(value)}; expected a move no longer than ${MAX_MOVE} m (split a longer one).`);
   }
   return d;

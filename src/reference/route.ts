@@ -8,7 +8,7 @@ import { numbers } from '../kinds.ts';
 import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
-import { SEEK_ARRIVED, SEEK_GOING, seekBody } from './seek.ts';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Move, SKIN, slideBody } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
@@ -678,7 +678,13 @@ export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, b
   if (f === null || !fieldAim(n, g, f, body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
   if (aim.x === tx && aim.z === tz) return seekBody(n, g, body, tx, tz, stop);
   const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
-  return answer === SEEK_ARRIVED ? SEEK_GOING : answer;
+  if (answer !== SEEK_UNREACHABLE) return answer === SEEK_ARRIVED ? SEEK_GOING : answer;
+  // Stalled short of a point the grid sees past (a post's corner): make for the centre of the body's own cell, from
+  // which every step of the field is a move slide has made (RT-2), and look ahead again from there.
+  const grid = f.grid!;
+  const k = (Math.floor(body.z / grid.cell) - grid.j0) * grid.w + (Math.floor(body.x / grid.cell) - grid.i0);
+  const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
+  return back === SEEK_ARRIVED ? SEEK_GOING : back;
 }
 
 // ---- The host side: options, regions and the grids kept (shared with the wasm facade) -------------------------
