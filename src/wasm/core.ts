@@ -11,6 +11,7 @@ import { perRowCalls, type PerRowCalls } from './calls.ts';
 import { checkExports, type CoreExports } from './exports.ts';
 import { WasmGrounds } from './grounds.ts';
 import { WasmHerdStorage } from './herd.ts';
+import { newMemory, unsharedBytes, whyNotShared, withoutData } from './memory.ts';
 import { Scratch } from './scratch.ts';
 import { Views } from './views.ts';
 
@@ -31,18 +32,28 @@ export interface WasmCore extends PerRowCalls {
 }
 
 /**
- * Checks and instantiates a build of the wasm core (release or debug), and returns the calls bound to it.
+ * What a herd needs to step on worker threads (src/wasm/threads.ts): the core's shared memory and the bytes a worker
+ * instantiates over it; or, where memory cannot be shared, why not.
+ */
+export type Threading = { memory: WebAssembly.Memory; workerBytes: Uint8Array<ArrayBuffer> } | { whyNot: string };
+
+/**
+ * Checks and instantiates a build of the wasm core (release or debug) over a memory of its own — shared where that is
+ * available, so a herd can step on worker threads — and returns the calls bound to it.
  * Throws a sentence when the bytes are not WebAssembly or not walker's core.
  */
 export async function createCore(source: ArrayBuffer | ArrayBufferView): Promise<WasmCore> {
   const bytes = bytesOf(source);
   checkWasmBytes(bytes);
-  const module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
-  return coreOf(await WebAssembly.instantiate(module, {}));
+  const whyNot = whyNotShared();
+  const memory = newMemory(whyNot === null);
+  const module = await WebAssembly.compile(whyNot === null ? (bytes as Uint8Array<ArrayBuffer>) : unsharedBytes(bytes));
+  const instance = await WebAssembly.instantiate(module, { env: { memory } });
+  return coreOf(instance, whyNot === null ? { memory, workerBytes: withoutData(bytes) } : { whyNot });
 }
 
 /** The calls bound to an instance of the core. */
-export function coreOf(instance: WebAssembly.Instance): WasmCore {
+function coreOf(instance: WebAssembly.Instance, threading: Threading): WasmCore {
   const core = checkExports(instance.exports as Record<string, unknown>);
   const views = new Views(core.memory);
   const grounds = new WasmGrounds(core, views);
