@@ -107,3 +107,4 @@ export {
   setHerdCount,
   herdCapacity,
 } from './herd';
+export { herdThreads, beginThreads, stepThread, endThreads } from './threads';

@@ -10,6 +10,7 @@
 
 import { GroundData } from './ground';
 import { Crowd } from './crowd';
+import { ScatterGrid } from './scatter';
 
 // ---- Views over raw arrays -------------------------------------------------------------------------------------
 
@@ -258,6 +259,27 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoStand: F64s;
   memoDepth: F64s;
   memoKind: I32s;
+  /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
+  threads: usize;
+  threadCount: i32;
+}
+
+/**
+ * What one worker thread steps a herd's bodies with (HD-4, assembly/threads.ts): its own copy of every static a step
+ * writes (`scratch`), of the ground and its solids' grid (whose query writes its answer into the grid), of the crowd
+ * (whose query reads the stepping body's mask from it) and its own circle list; and, published before each step, the
+ * corner cache of the main thread's instance to read.
+ */
+@unmanaged export class HerdThread {
+  scratch: usize;
+  ground: GroundData;
+  grid: ScatterGrid | null;
+  crowd: Crowd;
+  nearData: usize;
+  nearCapacity: i32;
+  pool: usize;
+  dryFlags: usize;
+  directory: usize;
 }
 
 /** A body's numbers come first in Body, an f64 each, in src/body.ts's order; its flags follow, a byte each. */
@@ -283,8 +305,11 @@ export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 2;
 export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()));
 /** The body of the row a per-row call steps, written by the facade before the call and read back after. */
 export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
-/** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
-export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
+/**
+ * The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). A `let`:
+ * a worker thread points it at its own empty list (assembly/threads.ts), as a step empties it.
+ */
+export let callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
 /** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's arrival in [0]. */
 export const callResult = changetype<F64s>(memory.data(16));
 

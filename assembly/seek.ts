@@ -19,7 +19,7 @@ export const MAX_CLUSTER: i32 = 32;
 }
 
 /** The blocker firstBlocker answers, copied out of the queries it searched (each query reuses the list it answers in). */
-const blocker = changetype<Circle>(memory.data(offsetof<Circle>()));
+export let blocker = changetype<Circle>(memory.data(offsetof<Circle>()));
 
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
@@ -156,10 +156,10 @@ export function wayRound(px: f64, pz: f64, tx: f64, tz: f64, t: Tangent): f64 {
   return t.length + Math.sqrt(rx * rx + rz * rz);
 }
 
-const cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
-const clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
-const plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
-const minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
+export let cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
+export let clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
+export let plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
+export let minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
 
 /** Sets the body's want, side and turned toward (tx, tz), and returns whether it has arrived (SE-1..SE-6). */
 export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): bool {

@@ -182,11 +182,11 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   }
 }
 
-const circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
-const terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
-const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+export let circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+export let terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+export let gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 /** The move checkMoveLength last refused: [dx, dz] (the facade throws moveTooLongError with them). */
-export const refusedMove = changetype<F64s>(memory.data(16));
+export let refusedMove = changetype<F64s>(memory.data(16));
 /** Whether a move was refused since the flag was last cleared. */
 let moveRefused = false;
 

@@ -16,7 +16,7 @@ import { Vec2, isSteep, standGradient, standHeight } from './stand';
   z: f64;
 }
 
-const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+export let gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /** Updates `steep` from the slope under a grounded body and writes the effective want into `out` (WA-1, ST-3). */
 export function steepWant(n: Numbers, g: Sampler, body: Body, out: Want): void {
@@ -94,7 +94,7 @@ export function followGround(n: Numbers, body: Body, ground: f64, dt: f64): void
   }
 }
 
-const want = changetype<Want>(memory.data(offsetof<Want>()));
+export let want = changetype<Want>(memory.data(offsetof<Want>()));
 
 /**
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.

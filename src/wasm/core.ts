@@ -60,7 +60,7 @@ function coreOf(instance: WebAssembly.Instance, threading: Threading): WasmCore 
   return {
     ...perRowCalls(core, grounds, new Scratch(core, views)),
     groundOf: (w: World) => grounds.groundOf(w),
-    Herd: wasmHerd(core, views, grounds),
+    Herd: wasmHerd(core, views, grounds, threading),
     runsInWasm: (ground: Ground) => grounds.entry(ground) !== undefined,
     bytesInUse: () => core.usedBytes(),
     resetCorners: () => core.resetCorners(),
@@ -69,15 +69,16 @@ function coreOf(instance: WebAssembly.Instance, threading: Threading): WasmCore 
 }
 
 /**
- * The Herd class on a core (HD-1..HD-3): its arrays live in wasm memory and a step is one wasm call. On a ground of
- * JS callbacks the arrays are plain typed arrays and a step runs on the reference core (O(N²) when bodies block).
+ * The Herd class on a core (HD-1..HD-4): its arrays live in wasm memory and a step is one wasm call, or one per chunk
+ * of bodies on each of its threads. On a ground of JS callbacks the arrays are plain typed arrays and a step runs on
+ * the reference core, on one thread (O(N²) when bodies block).
  */
-function wasmHerd(core: CoreExports, views: Views, grounds: WasmGrounds): typeof HerdBase {
+function wasmHerd(core: CoreExports, views: Views, grounds: WasmGrounds, threading: Threading): typeof HerdBase {
   return class Herd extends HerdBase {
-    protected override createStorage(capacity: number, kinds: HerdKinds): HerdStorage {
+    protected override createStorage(capacity: number, kinds: HerdKinds, threads: number | undefined): HerdStorage {
       const entry = grounds.entry(this.ground);
       if (entry === undefined) return new ArrayHerdStorage(capacity);
-      return new WasmHerdStorage(core, views, entry.ptr, kinds, capacity);
+      return new WasmHerdStorage(core, views, entry.ptr, kinds, capacity, threads, threading);
     }
   };
 }

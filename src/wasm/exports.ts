@@ -46,6 +46,10 @@ export interface CoreExports {
   herdCount(h: Ptr): number;
   setHerdCount(h: Ptr, count: number): void;
   herdCapacity(h: Ptr): number;
+  herdThreads(h: Ptr, count: number): void;
+  beginThreads(h: Ptr, dt: number): number;
+  stepThread(h: Ptr, thread: number, from: number, to: number, dt: number): number;
+  endThreads(): void;
   [layout: string]: unknown;
 }
 
