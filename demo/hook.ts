@@ -37,6 +37,10 @@ export interface DemoHook {
   playerSwings(): number;
   /** Restarts `followGapMax`. */
   resetFollowGapMax(): void;
+  /** Whether the page is cross-origin isolated (shared memory, so herds step on worker threads: HD-4). */
+  isolated: boolean;
+  /** The herd's µs per body-step on demo/measure.ts's scene on `threads` threads, and the threads it ran on. */
+  measureHerd(threads: number): Promise<{ micros: number; threads: number }>;
 }
 
 declare global {

@@ -9,6 +9,8 @@ import { ATTACK_TIME, CORE_NAME, XBOT, groundOf, numbers, stand } from './walker
 import type { Ground, World } from './walker.ts';
 import { FollowCamera } from './camera.ts';
 import type { DemoHook } from './hook.ts';
+import { herdMicros } from './measure.ts';
+import * as walker from './walker.ts';
 import { Crowd, CrowdMesh, MAX_BODIES } from './crowd.ts';
 import { Figure } from './figure.ts';
 import { Hud } from './hud.ts';
@@ -158,6 +160,8 @@ const hook: DemoHook = {
   resetFollowGapMax: () => {
     hook.followGapMax = 0;
   },
+  isolated: globalThis.crossOriginIsolated === true,
+  measureHerd: (threads: number) => herdMicros(walker, threads),
 };
 window.__walkerDemo = hook;
 
