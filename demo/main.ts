@@ -160,6 +160,7 @@ const hook: DemoHook = {
   resetFollowGapMax: () => {
     hook.followGapMax = 0;
   },
+  paused: false,
   isolated: globalThis.crossOriginIsolated === true,
   measureHerd: (threads: number) => herdMicros(walker, threads),
 };
@@ -198,6 +199,11 @@ const MAX_HERD_DT = 0.1;
 let pending = 0;
 
 function frame(now: number): void {
+  if (hook.paused) {
+    last = now;
+    requestAnimationFrame(frame);
+    return;
+  }
   const elapsed = Math.max(0.001, (now - last) / 1000);
   const dt = Math.min(MAX_FRAME_TIME, elapsed);
   last = now;
