@@ -72,7 +72,8 @@ const run = async ({ bytes, memory, control, herd, slot }) => {
     Atomics.notify(c, slot + ${DONE});
   }
 };
-if (typeof require === 'function') run(require('node:worker_threads').workerData);
+const node = globalThis.process?.getBuiltinModule?.('node:worker_threads');
+if (node !== undefined) run(node.workerData);
 else self.onmessage = (e) => run(e.data);
 `;
 
