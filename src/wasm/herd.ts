@@ -36,6 +36,8 @@ export class WasmHerdStorage implements HerdStorage {
   private workers: HerdThreads | null = null;
   /** Whether starting workers failed or cannot be done here (the herd then steps on one thread). */
   private single = false;
+  /** What dispose and the finalizer stop: the workers, once started. */
+  private readonly stopWorkers: { stop(): void };
   lastThreads = 1;
 
   constructor(core: CoreExports, views: Views, ground: number, kinds: HerdKinds, capacity: number, threads: number | undefined, threading: Threading) {
@@ -56,9 +58,6 @@ export class WasmHerdStorage implements HerdStorage {
     this.stopWorkers = workers;
     if (threads !== undefined) this.startWorkers();
   }
-
-  /** What the finalizer stops: the workers, once started. */
-  private readonly stopWorkers: { stop(): void };
 
   /** How many threads a step runs on once the workers are running. */
   get threads(): number {

@@ -34,6 +34,8 @@ const FAILED = 3;
 /** Bodies per chunk: at least this many, and about eight chunks per thread. */
 const MIN_CHUNK = 16;
 const CHUNKS_PER_THREAD = 8;
+/** How long a worker may take to start before the herd gives it up. */
+const READY_WITHIN_MS = 60_000;
 /** The generation that tells the workers to stop. */
 const STOP = -1;
 
@@ -178,10 +180,18 @@ export class HerdThreads {
 
   /**
    * Resolves once the worker whose ready flag is at `at` has said so. Polled on a timer, which (unlike
-   * Atomics.waitAsync) keeps a Node process alive while it waits.
+   * Atomics.waitAsync) keeps a Node process alive while it waits — for READY_WITHIN_MS at most: a worker that has not
+   * started by then (a host that refused it) is given up, and the herd steps on this thread.
    */
   private async readyAt(at: number): Promise<void> {
-    while (Atomics.load(this.control, at) === 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, 2));
+    const started = Date.now();
+    while (Atomics.load(this.control, at) === 0 && !this.stopped) {
+      if (Date.now() - started > READY_WITHIN_MS) {
+        this.stop();
+        throw new Error(`walker: a herd's worker thread did not start within ${READY_WITHIN_MS / 1000} s; the herd steps on one thread.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
   }
 
   /** How many threads step the herd: the workers and the main thread. */
