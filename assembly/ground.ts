@@ -174,11 +174,17 @@ const DIR_SLOTS: i32 = 4096;
 /** Corners this many cells or more from the origin are computed directly (their tile key would not fit an i32). */
 const CACHE_LIMIT: f64 = 1073741824.0;
 
-let pool: usize = 0;
+export let pool: usize = 0;
 /** Per pool slot, 1 when every corner of the tile is at or above the water level (all its corner depths are 0). */
-let dryFlags: usize = 0;
-let directory: usize = 0;
+export let dryFlags: usize = 0;
+export let directory: usize = 0;
 let tilesUsed = 0;
+/**
+ * Whether the cache is only read (during a herd step on several threads, HD-5): a tile not in it is not baked but its
+ * cells are computed one at a time, as for corners too far out to cache — the same values, and no thread writes
+ * what another reads.
+ */
+let frozen = false;
 /**
  * The located tile: its terrain, its first corner (i0, j0) — NaN when none is located — how many cells it spans
  * (TILE, or 1 for a one-cell tile of corners too far out to cache) and its data, SIDE corners per row.
@@ -191,7 +197,10 @@ let tileData: usize = 0;
 /** Whether the located tile is dry (see dryFlags). */
 let tileDry = false;
 /** A one-cell tile for corners too far out to cache: corners (i0, j0) … (i0 + 1, j0 + 1), rows SIDE apart. */
-const farTile: usize = memory.data(<i32>(SIDE + 2) << 3);
+/** A worker thread's instance points it at its own (assembly/threads.ts). */
+export let farTile: usize = memory.data(<i32>(SIDE + 2) << 3);
+/** Bytes of the one-cell tile. */
+export const FAR_TILE_BYTES: usize = <usize>(SIDE + 2) << 3;
 
 function clearCorners(): void {
   if (directory != 0) memory.fill(directory, 0, <usize>DIR_SLOTS * offsetof<TileEntry>());
@@ -228,13 +237,17 @@ function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
   return changetype<TileEntry>(directory + <usize>slot * offsetof<TileEntry>());
 }
 
-/** The tile of terrain t whose first corner is (tx·TILE, tz·TILE), computed on first use. */
+/** Allocates the cache (once: its blocks never move, so other threads may be pointed at them). */
+function ensureCorners(): void {
+  if (pool != 0) return;
+  pool = alloc(<usize>POOL_TILES * TILE_BYTES);
+  dryFlags = alloc(<usize>POOL_TILES);
+  directory = alloc(<usize>DIR_SLOTS * offsetof<TileEntry>());
+}
+
+/** The tile of terrain t whose first corner is (tx·TILE, tz·TILE), computed on first use; 0 when not cached and frozen. */
 function tileOf(t: Terrain, tx: i32, tz: i32): usize {
-  if (pool == 0) {
-    pool = alloc(<usize>POOL_TILES * TILE_BYTES);
-    dryFlags = alloc(<usize>POOL_TILES);
-    directory = alloc(<usize>DIR_SLOTS * offsetof<TileEntry>());
-  }
+  ensureCorners();
   let slot = ((tx * <i32>0x9e3779b1) ^ (tz * <i32>0x85ebca77) ^ (t.id * <i32>0xc2b2ae3d)) & (DIR_SLOTS - 1);
   while (true) {
     const e = entryAt(slot);
@@ -245,6 +258,7 @@ function tileOf(t: Terrain, tx: i32, tz: i32): usize {
     }
     slot = (slot + 1) & (DIR_SLOTS - 1);
   }
+  if (frozen) return 0;
   if (tilesUsed == POOL_TILES) {
     clearCorners();
     return tileOf(t, tx, tz);
@@ -263,17 +277,21 @@ function tileOf(t: Terrain, tx: i32, tz: i32): usize {
 
 /**
  * Locates the tile holding the corners (i, j) … (i + 1, j + 1) of a lattice cell: the tile whose step holds (i, j),
- * computed on first use; or, for a cell too far out to cache, a one-cell tile of its four corners computed now.
+ * computed on first use; or, for a cell too far out to cache (or not cached while the cache is frozen), a one-cell
+ * tile of its four corners computed now.
  */
 function locateMiss(t: Terrain, i: f64, j: f64): void {
   if (Math.abs(i) < CACHE_LIMIT && Math.abs(j) < CACHE_LIMIT) {
     const tx = <i32>i >> TILE_BITS;
     const tz = <i32>j >> TILE_BITS;
-    tileData = tileOf(t, tx, tz);
-    tileI0 = <f64>(tx << TILE_BITS);
-    tileJ0 = <f64>(tz << TILE_BITS);
-    tileSpan = <f64>TILE;
-    return;
+    const tile = tileOf(t, tx, tz);
+    if (tile != 0) {
+      tileData = tile;
+      tileI0 = <f64>(tx << TILE_BITS);
+      tileJ0 = <f64>(tz << TILE_BITS);
+      tileSpan = <f64>TILE;
+      return;
+    }
   }
   const cell = t.cell;
   store<f64>(farTile, terrainHeight(t, i * cell, j * cell));
@@ -355,6 +373,36 @@ export function dryCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
   @inline at(cell: usize, di: i32, dj: i32): f64 {
     return waterDepthAt(this.terrain.water, cornerHeight(cell, di, dj));
   }
+}
+
+/**
+ * Bakes the tiles of terrain t holding the lattice corners under the rectangle (x0, z0)–(x1, z1), while the pool has
+ * room (a herd step on several threads bakes where its bodies will ask before the cache is frozen, HD-5).
+ */
+export function bakeCorners(t: Terrain, x0: f64, z0: f64, x1: f64, z1: f64): void {
+  const cell = t.cell;
+  const i0 = Math.floor(x0 / cell);
+  const j0 = Math.floor(z0 / cell);
+  const i1 = Math.floor(x1 / cell) + 1.0;
+  const j1 = Math.floor(z1 / cell) + 1.0;
+  if (!(Math.max(Math.abs(i0), Math.abs(i1)) < CACHE_LIMIT && Math.max(Math.abs(j0), Math.abs(j1)) < CACHE_LIMIT)) return;
+  for (let tz = <i32>j0 >> TILE_BITS; tz <= <i32>j1 >> TILE_BITS; tz++) {
+    for (let tx = <i32>i0 >> TILE_BITS; tx <= <i32>i1 >> TILE_BITS; tx++) {
+      if (tilesUsed == POOL_TILES) return;
+      tileOf(t, tx, tz);
+    }
+  }
+}
+
+/**
+ * Freezes the cache (only read, see `frozen`) or thaws it. Either way the located tile is dropped: another thread may
+ * have refilled its slot since this one located it.
+ */
+export function freezeCorners(on: bool): void {
+  ensureCorners();
+  frozen = on;
+  tileI0 = NaN;
+  tileJ0 = NaN;
 }
 
 /** Empties the corner cache (for tests and benchmarks: the next calls bake afresh). */

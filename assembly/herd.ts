@@ -11,11 +11,12 @@ import {
 } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
-import { fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
+import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './route';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
+import { freeThreads, reserveThreads } from './threads';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -100,6 +101,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
   reserveCircles(nearList(), (scatter === null ? 0 : scatter.count) + capacity);
+  reserveThreads(h);
 }
 
 /** Frees the herd and everything it owns (not its ground). */
@@ -116,6 +118,7 @@ export function freeHerd(h: Herd): void {
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
+  freeThreads(h);
   free(changetype<usize>(h));
 }
 
@@ -234,8 +237,9 @@ function kindBlocked(h: Herd, kind: i32): bool {
   return false;
 }
 
-const body = changetype<Body>(memory.data(offsetof<Body>()));
-const move = changetype<Move>(memory.data(offsetof<Move>()));
+// The body and the move a step works on: `let`s, so a worker thread points them at its own (assembly/threads.ts).
+export let body = changetype<Body>(memory.data(offsetof<Body>()));
+export let move = changetype<Move>(memory.data(offsetof<Move>()));
 
 /**
  * Steps every body once (HD-1, HD-2): seek toward its target when it has one, then walk, each body blocked by the
@@ -244,15 +248,35 @@ const move = changetype<Move>(memory.data(offsetof<Move>()));
  * would write a non-finite number is left as it was and the others step: the answer is −2 − its index (the first).
  */
 export function herdStep(h: Herd, dt: f64): i32 {
+  const refused = beginStep(h, dt);
+  if (refused != -1) return refused;
+  return stepBodies(h, h.ground, h.crowd, 0, h.count, dt);
+}
+
+/**
+ * What a step does before any body moves: checks every body (the answer is the index of the first a per-row call
+ * would refuse, else −1), files the start-of-step positions in the crowd's grid (HD-1) and prepares the routing
+ * bodies' fields (RT-7).
+ */
+export function beginStep(h: Herd, dt: f64): i32 {
   const count = h.count;
   for (let i = 0; i < count; i++) if (!validBody(h, i, dt)) return i;
+  if (h.blocking) fileCrowd(h.crowd, count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
+  prepareFields(h, useGround(h.ground));
+  return -1;
+}
+
+/**
+ * Steps bodies `from` to `to` − 1 on `ground`, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
+ * each body reads only the start-of-step filing and the fields prepared, and writes only its own slots, so ranges may
+ * step in any order or at once. Returns −1, or −2 − the first body of the range whose step would write a non-finite
+ * number or leave the world (left as it was).
+ */
+export function stepBodies(h: Herd, ground: GroundData, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
-  const crowd = h.crowd;
-  if (anyBlocked) fileCrowd(crowd, count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
-  const g = useGround(h.ground);
-  prepareFields(h, g);
+  const g = useGround(ground);
   let failed = -1;
-  for (let i = 0; i < count; i++) {
+  for (let i = from; i < to; i++) {
     const kind = h.kind[i];
     const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
     if (anyBlocked && kindBlocked(h, kind)) {

@@ -9,6 +9,7 @@ export {
   usedBytes,
   arenaTop,
   reclaim,
+  keepRetired,
   callBodyAddress,
   callNumbersAddress,
   callResultAddress,
@@ -112,3 +113,4 @@ export {
   setHerdCount,
   herdCapacity,
 } from './herd';
+export { herdThreads, beginThreads, stepThread, endThreads } from './threads';

@@ -155,10 +155,10 @@ export function inverseOf(cell: f64): f64 {
 }
 
 /** The one sampler calls work through (the wasm core is single-threaded and calls do not nest). */
-export const sampler = changetype<Sampler>(memory.data(offsetof<Sampler>()));
-const heights = changetype<HeightCorners>(memory.data(offsetof<HeightCorners>()));
-const depths = changetype<DepthCorners>(memory.data(offsetof<DepthCorners>()));
-const near = changetype<Circles>(memory.data(offsetof<Circles>()));
+export let sampler = changetype<Sampler>(memory.data(offsetof<Sampler>()));
+export let heights = changetype<HeightCorners>(memory.data(offsetof<HeightCorners>()));
+export let depths = changetype<DepthCorners>(memory.data(offsetof<DepthCorners>()));
+export let near = changetype<Circles>(memory.data(offsetof<Circles>()));
 
 /** Drops the remembered stand height and water depth (they belong to another ground or another body). */
 export function forget(g: Sampler): void {

@@ -10,6 +10,7 @@
 
 import { GroundData } from './ground';
 import { Crowd } from './crowd';
+import { ScatterGrid } from './scatter';
 
 // ---- Views over raw arrays -------------------------------------------------------------------------------------
 
@@ -78,11 +79,21 @@ function ensureMemory(end: usize): void {
   reclaim();
 }
 
+/** Whether retired blocks stay retired for good: the memory is shared, and its growth detaches no view (HD-3). */
+let retiredKept = false;
+
+/** Keeps retired blocks out of use for good (the facade calls it once, over a shared memory: HD-3, HD-5). */
+export function keepRetired(): void {
+  retiredKept = true;
+}
+
 /**
- * Frees every retired block. Called when the memory has grown: growing detaches the old ArrayBuffer, so every view
- * JS took over a retired block before is now empty and can no longer reach the block (HD-3).
+ * Frees every retired block. Called when the memory has grown: growing an ordinary memory detaches the old
+ * ArrayBuffer, so every view JS took over a retired block before is now empty and can no longer reach the block
+ * (HD-3). A shared memory's old views stay over it, so there nothing is freed (`keepRetired`).
  */
 export function reclaim(): void {
+  if (retiredKept) return;
   for (let b = arenaStart; b < arenaEnd; b += <usize>load<u32>(b)) {
     if (load<u32>(b, 4) == RETIRED) store<u32>(b, FREE, 4);
   }
@@ -90,8 +101,9 @@ export function reclaim(): void {
 
 /**
  * Frees a block JS may hold views of (a herd's field arrays) without letting it be reused while such a view can
- * still reach it: it stays out of use until the memory next grows (`reclaim`). So a stale view of a herd that grew
- * or was disposed reads its old numbers, or nothing, and its writes never land in another body's memory (HD-3).
+ * still reach it: it stays out of use until the memory next grows (`reclaim`), or for good over a shared memory. So a
+ * stale view of a herd that grew or was disposed reads its old numbers, or nothing, and its writes never land in
+ * another body's memory (HD-3).
  */
 export function retire(ptr: usize): void {
   if (ptr == 0) return;
@@ -303,6 +315,27 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoStand: F64s;
   memoDepth: F64s;
   memoKind: I32s;
+  /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
+  threads: usize;
+  threadCount: i32;
+}
+
+/**
+ * What one worker thread steps a herd's bodies with (HD-5, assembly/threads.ts): its own copy of every static a step
+ * writes (`scratch`), of the ground and its solids' grid (whose query writes its answer into the grid), of the crowd
+ * (whose query reads the stepping body's mask from it) and its own circle list; and, published before each step, the
+ * corner cache of the main thread's instance to read.
+ */
+@unmanaged export class HerdThread {
+  scratch: usize;
+  ground: GroundData;
+  grid: ScatterGrid | null;
+  crowd: Crowd;
+  nearData: usize;
+  nearCapacity: i32;
+  pool: usize;
+  dryFlags: usize;
+  directory: usize;
 }
 
 /** A body's numbers come first in Body, an f64 each, in src/body.ts's order; its flags follow, a byte each. */
@@ -365,8 +398,11 @@ export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 4;
 export const callNumbers = changetype<Numbers>(memory.data(offsetof<Numbers>()));
 /** The body of the row a per-row call steps, written by the facade before the call and read back after. */
 export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
-/** The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). */
-export const callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
+/**
+ * The blocking bodies of a per-row call as circles, in the order of ground.bodies (src/reference/bodies.ts). A `let`:
+ * a worker thread points it at its own empty list (assembly/threads.ts), as a step empties it.
+ */
+export let callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
 /** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's answer in [0], or the address of a route. */
 export const callResult = changetype<F64s>(memory.data(16));
 

@@ -676,7 +676,8 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f
   return true;
 }
 
-const aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+// `let`s, so a worker thread points them at its own (assembly/threads.ts).
+export let aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the field no

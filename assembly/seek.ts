@@ -34,7 +34,7 @@ export const STALL_PROBE: f64 = 0.25;
 }
 
 /** The blocker firstBlocker answers, copied out of the queries it searched (each query reuses the list it answers in). */
-const blocker = changetype<Circle>(memory.data(offsetof<Circle>()));
+export let blocker = changetype<Circle>(memory.data(offsetof<Circle>()));
 
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
@@ -175,7 +175,8 @@ export function wayRound(px: f64, pz: f64, tx: f64, tz: f64, t: Tangent): f64 {
   return t.length + Math.sqrt(rx * rx + rz * rz);
 }
 
-const probed = changetype<Move>(memory.data(offsetof<Move>()));
+// `let`s, so a worker thread points them at its own (assembly/threads.ts).
+export let probed = changetype<Move>(memory.data(offsetof<Move>()));
 
 /**
  * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
@@ -194,10 +195,10 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
   return probed.x * ux + probed.z * uz < len * 0.25;
 }
 
-const cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
-const clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
-const plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
-const minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
+export let cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
+export let clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
+export let plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
+export let minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
 
 /**
  * Sets the body's want, side and turned toward (tx, tz), and answers SEEK_ARRIVED, SEEK_GOING or SEEK_UNREACHABLE

@@ -149,9 +149,10 @@ export function standOff(n: Numbers): f64 {
   return slopeReach(n) * 1.4142135623730951;
 }
 
-const before = changetype<Feet>(memory.data(offsetof<Feet>()));
-const after = changetype<Feet>(memory.data(offsetof<Feet>()));
-const way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+// `let`s, so a worker thread points them at its own (assembly/threads.ts).
+export let before = changetype<Feet>(memory.data(offsetof<Feet>()));
+export let after = changetype<Feet>(memory.data(offsetof<Feet>()));
+export let way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
@@ -232,11 +233,11 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   }
 }
 
-const circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
-const terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
-const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+export let circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+export let terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+export let gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 /** The move checkMoveLength last refused: [dx, dz] (the facade throws moveTooLongError with them). */
-export const refusedMove = changetype<F64s>(memory.data(16));
+export let refusedMove = changetype<F64s>(memory.data(16));
 /** Whether a move was refused since the flag was last cleared. */
 let moveRefused = false;
 

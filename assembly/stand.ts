@@ -201,13 +201,14 @@ export function climbPiece(c: Climb, rise: f64, steep: f64): void {
   c.last = rise;
 }
 
-const behind = changetype<Feet>(memory.data(offsetof<Feet>()));
-const ahead = changetype<Feet>(memory.data(offsetof<Feet>()));
-const climb0 = changetype<Climb>(memory.data(offsetof<Climb>()));
-const climb1 = changetype<Climb>(memory.data(offsetof<Climb>()));
-const climb2 = changetype<Climb>(memory.data(offsetof<Climb>()));
-const climb3 = changetype<Climb>(memory.data(offsetof<Climb>()));
-const climb4 = changetype<Climb>(memory.data(offsetof<Climb>()));
+// `let`s, so a worker thread points them at its own (assembly/threads.ts).
+export let behind = changetype<Feet>(memory.data(offsetof<Feet>()));
+export let ahead = changetype<Feet>(memory.data(offsetof<Feet>()));
+export let climb0 = changetype<Climb>(memory.data(offsetof<Climb>()));
+export let climb1 = changetype<Climb>(memory.data(offsetof<Climb>()));
+export let climb2 = changetype<Climb>(memory.data(offsetof<Climb>()));
+export let climb3 = changetype<Climb>(memory.data(offsetof<Climb>()));
+export let climb4 = changetype<Climb>(memory.data(offsetof<Climb>()));
 
 /**
  * The whole rise of a feature (SL-3): going from (x, z) along the unit (vx, vz) for `length`, sampled every

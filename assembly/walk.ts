@@ -16,7 +16,7 @@ import { Vec2, standHeight, steepGround } from './stand';
   z: f64;
 }
 
-const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+export let gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * Updates `steep` from the ground under a grounded body (ST-3: its slope, with the hysteresis, and not where the
@@ -96,7 +96,7 @@ export function followGround(n: Numbers, body: Body, ground: f64, dt: f64): void
   }
 }
 
-const want = changetype<Want>(memory.data(offsetof<Want>()));
+export let want = changetype<Want>(memory.data(offsetof<Want>()));
 
 /**
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.

@@ -111,9 +111,9 @@ async function perCall(core: WasmCore): Promise<Record<string, string>[]> {
 }
 
 /** A herd of `count` seeking bodies; arrivals get a new target every 30 steps (outside nothing: it is in the step's time). */
-function herdStepper(core: WasmCore, w: World, ground: Ground, count: number): { herd: Herd; step: () => void } {
+function herdStepper(core: WasmCore, w: World, ground: Ground, count: number, threads: number): { herd: Herd; step: () => void } {
   const { rows, targets } = rowsOn(w, ground, count, core.stand, 2);
-  const herd = new core.Herd(w, ground, count);
+  const herd = new core.Herd(w, ground, { capacity: count, threads });
   rows.forEach((row, i) => {
     herd.add(row);
     herd.seek(i, targets[i], 0.5);
@@ -165,11 +165,15 @@ async function herds(blocking: boolean): Promise<Record<string, string>[]> {
     core.seek({ kind: 'xbot', pos: [0, 0, 0] }, w, [1, 1], 0, ground);
     core.stand(reference.numbers({ kind: 'xbot' }, w), ground, 0, 0);
     const before = core.bytesInUse();
-    const { herd, step } = herdStepper(core, w, ground, count);
+    const { herd, step } = herdStepper(core, w, ground, count, 1);
     step();
     const bytes = (core.bytesInUse() - before) / count;
+    // The same bodies on two threads (HD-5), in the same run, so the ratio between the two is read under one load.
+    const two = herdStepper(core, w, ground, count, 2);
+    await two.herd.ready();
     const bench = new Bench({ time: QUICK ? 300 : count >= 100000 ? 3000 : 1500, warmupTime: QUICK ? 100 : 500 });
     bench.add('wasm', step);
+    bench.add('wasm 2 threads', two.step);
     if (referenceSizes.includes(count)) bench.add('reference', referenceStepper(w, count, blocking));
     await bench.run();
     const perBody = (name: string): number | undefined => {
@@ -180,16 +184,20 @@ async function herds(blocking: boolean): Promise<Record<string, string>[]> {
       return (r.latency.p50 * 1e6) / count;
     };
     const wasm = perBody('wasm')!;
+    const wasm2 = perBody('wasm 2 threads')!;
     const ref = perBody('reference');
     out.push({
       bodies: count.toLocaleString('en'),
       'wasm ns/body-step': fmt(wasm),
       'wasm body-steps/s': `${(1e9 / wasm / 1e6).toFixed(2)} M`,
+      '2 threads ns/body-step': fmt(wasm2),
+      '1 → 2 threads': `${(wasm / wasm2).toFixed(2)}×`,
       'reference ns/body-step': ref === undefined ? `not run (${blocking ? 'O(N²)' : 'too slow'})` : fmt(ref),
       'reference / wasm': ref === undefined ? '—' : `${(ref / wasm).toFixed(1)}×`,
       'wasm bytes/body': bytes.toFixed(0),
     });
     herd.dispose();
+    two.herd.dispose();
   }
   return out;
 }
@@ -349,7 +357,8 @@ async function gate(): Promise<Record<string, string>[]> {
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`walker bench — node ${process.version}, ${cpu} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}${QUICK ? ', quick run' : ''}`);
-  console.log('Medians (p50) of tinybench samples; one core; the wasm entry is the release build.\n');
+  console.log('Medians (p50) of tinybench samples; one thread unless a column says 2 threads (HD-5); the wasm entry is the release build.');
+  console.log('On a loaded machine the 2-thread figures are upper bounds and their ratio to one thread understates what a free core gives.\n');
   const core = await createCore(decodeBase64(releaseBase64));
   if (runs('calls')) {
     console.log('Per call (1,024 rows spread over the 512 m bench world, want set, seek targets 5–25 m away; each call on the next row):');

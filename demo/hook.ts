@@ -37,6 +37,12 @@ export interface DemoHook {
   playerSwings(): number;
   /** Restarts `followGapMax`. */
   resetFollowGapMax(): void;
+  /** While true the demo neither steps nor draws (so a measurement has the machine to itself). */
+  paused: boolean;
+  /** Whether the page is cross-origin isolated (shared memory, so herds step on worker threads: HD-5). */
+  isolated: boolean;
+  /** The herd's µs per body-step on demo/measure.ts's scene on `threads` threads, and the threads it ran on. */
+  measureHerd(threads: number): Promise<{ micros: number; threads: number }>;
 }
 
 declare global {

@@ -9,6 +9,8 @@ import { ATTACK_TIME, CORE_NAME, XBOT, groundOf, numbers, stand } from './walker
 import type { Ground, World } from './walker.ts';
 import { FollowCamera } from './camera.ts';
 import type { DemoHook } from './hook.ts';
+import { herdMicros } from './measure.ts';
+import * as walker from './walker.ts';
 import { Crowd, CrowdMesh, MAX_BODIES } from './crowd.ts';
 import { Figure } from './figure.ts';
 import { Hud } from './hud.ts';
@@ -158,6 +160,9 @@ const hook: DemoHook = {
   resetFollowGapMax: () => {
     hook.followGapMax = 0;
   },
+  paused: false,
+  isolated: globalThis.crossOriginIsolated === true,
+  measureHerd: (threads: number) => herdMicros(walker, threads),
 };
 window.__walkerDemo = hook;
 
@@ -194,6 +199,11 @@ const MAX_HERD_DT = 0.1;
 let pending = 0;
 
 function frame(now: number): void {
+  if (hook.paused) {
+    last = now;
+    requestAnimationFrame(frame);
+    return;
+  }
   const elapsed = Math.max(0.001, (now - last) / 1000);
   const dt = Math.min(MAX_FRAME_TIME, elapsed);
   last = now;

@@ -6,7 +6,7 @@
  */
 import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
 import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
-import { MAX_HERD, show } from './limits.ts';
+import { MAX_HERD, MAX_THREADS, show } from './limits.ts';
 import { checkDt, checkNumber, checkPoint, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
 import { newFieldSet } from './reference/route.ts';
@@ -39,8 +39,13 @@ export interface HerdStorage extends HerdArrays {
    * undefined to be stepped by that plain-TypeScript step over its views.
    */
   step(dt: number): number | undefined;
-  /** Releases the storage's memory; the herd is unusable after. */
+  /** Releases the storage's memory (and stops its threads); the herd is unusable after. */
   dispose(): void;
+  /** How many threads a step runs on once the storage's workers run (HD-5), and how many the last step ran on. */
+  readonly threads: number;
+  readonly lastThreads: number;
+  /** Resolves once the storage's workers are running (at once when it has none). */
+  ready(): Promise<void>;
 }
 
 /** A herd's storage in plain typed arrays (the reference entry's). */
@@ -103,6 +108,24 @@ export class ArrayHerdStorage implements HerdStorage {
     this.capacity = 0;
     this.count = 0;
   }
+
+  readonly threads = 1;
+  readonly lastThreads = 1;
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+/**
+ * A herd's options: `capacity`, the bodies it holds before its arrays grow (64); `threads`, how many threads a step
+ * runs on (HD-5) — by default the cores available, used once the herd has AUTO_THREADS_FROM (256) bodies; a number
+ * given is used from the first step. More than one thread needs the wasm entry on a built-in ground and shared memory
+ * (in a browser, a cross-origin isolated page); elsewhere the herd steps on one thread and says why once.
+ */
+export interface HerdOptions {
+  capacity?: number;
+  threads?: number;
 }
 
 /** The herd's kinds: names in table order, their checked numbers, and which kinds each kind's bodies list names. */
@@ -111,6 +134,14 @@ export interface HerdKinds {
   table: readonly Readonly<Numbers>[];
   /** blocks[k][j]: kind k lists kind j in its `bodies`. */
   blocks: readonly (readonly boolean[])[];
+}
+
+/** The options object, checked to be one. */
+function checkOptions(options: unknown): HerdOptions {
+  if (options === null || typeof options !== 'object') {
+    throw new Error(`walker: herd capacity is ${show(options)}; expected a number, or an object { capacity, threads }.`);
+  }
+  return options as HerdOptions;
 }
 
 /** The kinds of a world's table, indexed (K-3: checked once per table). */
@@ -147,9 +178,16 @@ export class Herd {
   private readonly fields = newFieldSet();
   private disposed = false;
 
-  /** An empty herd on `ground` with room for `capacity` bodies before it grows. */
-  constructor(w: World, ground: Ground, capacity = 64) {
+  /**
+   * An empty herd on `ground` with room for `capacity` bodies before it grows, stepping on `threads` threads (see
+   * HerdOptions); a number alone is the capacity.
+   */
+  constructor(w: World, ground: Ground, options: number | HerdOptions = {}) {
+    const { capacity = 64, threads } = typeof options === 'number' ? { capacity: options } : checkOptions(options);
     checkNumber('herd capacity', capacity, 0, MAX_HERD);
+    if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1 && threads <= MAX_THREADS)) {
+      throw new Error(`walker: herd threads is ${show(threads)}; expected a whole number from 1 to ${MAX_THREADS}.`);
+    }
     const kinds = herdKinds(w);
     this.world = w;
     this.ground = ground;
@@ -158,12 +196,33 @@ export class Herd {
     this.blocks = kinds.blocks;
     this.kindIndex = new Map(kinds.names.map((k, i) => [k, i]));
     checkGround(ground);
-    this.storage = this.createStorage(Math.max(1, Math.ceil(capacity)), kinds);
+    this.storage = this.createStorage(Math.max(1, Math.ceil(capacity)), kinds, threads);
   }
 
-  /** Makes the storage; the wasm entry's Herd overrides this to keep the arrays in wasm memory. */
-  protected createStorage(capacity: number, _kinds: HerdKinds): HerdStorage {
+  /**
+   * Makes the storage; the wasm entry's Herd overrides this to keep the arrays in wasm memory (and step them on
+   * `threads` threads, undefined: as many as there are cores).
+   */
+  protected createStorage(capacity: number, _kinds: HerdKinds, _threads: number | undefined): HerdStorage {
     return new ArrayHerdStorage(capacity);
+  }
+
+  /** How many threads a step runs on once the herd's workers are running (HD-5): 1 on the reference entry. */
+  get threads(): number {
+    this.live();
+    return this.storage.threads;
+  }
+
+  /** How many threads the last step ran on (1 before the workers run, or for a herd of one body). */
+  get lastStepThreads(): number {
+    this.live();
+    return this.storage.lastThreads;
+  }
+
+  /** Resolves once the herd's worker threads are running (starting them if they wait for the herd to grow). */
+  ready(): Promise<void> {
+    this.live();
+    return this.storage.ready();
   }
 
   /** How many bodies the herd holds. */
@@ -270,7 +329,7 @@ export class Herd {
     throw new Error(`walker: herd body ${-2 - result} would be given a non-finite number or leave the world (its numbers are too large); it was left as it was and the others stepped.`);
   }
 
-  /** Releases the herd's memory (wasm memory on the wasm entry); the herd is unusable after. */
+  /** Releases the herd's memory (wasm memory on the wasm entry) and stops its worker threads; the herd is unusable after. */
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;

@@ -31,6 +31,8 @@ export const MAX_SOLID_RADIUS = 1000;
 export const MAX_HEIGHT = 1e6;
 /** The most bodies a herd holds (HD-4): ~150 bytes each in wasm memory. */
 export const MAX_HERD = 1 << 20;
+/** The most threads a herd steps on (HD-5): each is a worker with its own copies of the step's statics. */
+export const MAX_THREADS = 64;
 /** The longest chain of `world.parent` links walker follows (K-5): a longer one, or a cycle, is refused. */
 export const MAX_PARENTS = 64;
 

@@ -1,5 +1,6 @@
 /**
- * walker Herd on the shared scene: every body in one Herd, one `step` per frame with per-body seek targets (SPEC HD).
+ * walker Herd on the shared scene: every body in one Herd, one `step` per frame with per-body seek targets (SPEC HD),
+ * on one thread, or on two (HD-5: the same bodies, bit for bit, stepped by the main thread and a worker).
  */
 import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
@@ -19,21 +20,23 @@ export interface HerdLike {
 }
 
 export interface HerdEntry extends WalkerEntry {
-  Herd?: new (world: World, ground: Ground, capacity?: number) => HerdLike;
+  Herd?: new (world: World, ground: Ground, options?: number | { capacity?: number; threads?: number }) => HerdLike;
 }
 
-export function herdContender(entry: HerdEntry | undefined, missing?: string): Contender {
+/** The Herd contender on `threads` threads: id `herd` on one, `herd2` on two. */
+export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, missing?: string): Contender {
   const Herd = entry?.Herd;
   return {
-    id: 'herd',
-    label: 'walker Herd (wasm)',
+    id: threads === 1 ? 'herd' : 'herd2',
+    label: threads === 1 ? 'walker Herd (wasm)' : 'walker Herd (wasm, 2 threads)',
     missing: Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
     build(scene: Scene, n: number): Sim {
       if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
       const world = walkerWorld(scene);
       const ground = entry.groundOf(world);
       const targets = new Targets(scene, n);
-      const herd = new Herd(world, ground, n);
+      // Threads given, so the one-thread row stays on one thread (a herd's default is every core from 256 bodies).
+      const herd = new Herd(world, ground, { capacity: n, threads });
       for (let i = 0; i < n; i++) {
         const index = herd.add(startRow(entry, world, ground, scene, i));
         if (index !== i) throw new Error(`bench: Herd.add gave index ${index} to body ${i}.`);

@@ -39,6 +39,7 @@ export interface Machine {
 /** Line colours, one per contender id, in legend order. */
 export const COLOURS: Record<string, string> = {
   herd: '#1f6fb4',
+  herd2: '#6a3d9a',
   wasm: '#2a9d3a',
   reference: '#e08a12',
   rapier: '#c7322b',

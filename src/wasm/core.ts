@@ -12,6 +12,7 @@ import { checkExports, type CoreExports } from './exports.ts';
 import { WasmGrounds } from './grounds.ts';
 import { WasmHerdStorage } from './herd.ts';
 import { routeCalls, type RouteCalls } from './routes.ts';
+import { newMemory, unsharedBytes, whyNotShared, withoutData } from './memory.ts';
 import { Scratch } from './scratch.ts';
 import { Views } from './views.ts';
 
@@ -32,19 +33,31 @@ export interface WasmCore extends PerRowCalls, RouteCalls {
 }
 
 /**
- * Checks and instantiates a build of the wasm core (release or debug), and returns the calls bound to it.
+ * What a herd needs to step on worker threads (src/wasm/threads.ts): the core's shared memory and the bytes a worker
+ * instantiates over it; or, where memory cannot be shared, why not.
+ */
+export type Threading = { memory: WebAssembly.Memory; workerBytes: Uint8Array<ArrayBuffer> } | { whyNot: string };
+
+/**
+ * Checks and instantiates a build of the wasm core (release or debug) over a memory of its own — shared where that is
+ * available, so a herd can step on worker threads — and returns the calls bound to it.
  * Throws a sentence when the bytes are not WebAssembly or not walker's core.
  */
 export async function createCore(source: ArrayBuffer | ArrayBufferView): Promise<WasmCore> {
   const bytes = bytesOf(source);
   checkWasmBytes(bytes);
-  const module = await WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
-  return coreOf(await WebAssembly.instantiate(module, {}));
+  const whyNot = whyNotShared();
+  const memory = newMemory(whyNot === null);
+  const module = await WebAssembly.compile(whyNot === null ? (bytes as Uint8Array<ArrayBuffer>) : unsharedBytes(bytes));
+  const instance = await WebAssembly.instantiate(module, { env: { memory } });
+  return coreOf(instance, whyNot === null ? { memory, workerBytes: withoutData(bytes) } : { whyNot });
 }
 
 /** The calls bound to an instance of the core. */
-export function coreOf(instance: WebAssembly.Instance): WasmCore {
+function coreOf(instance: WebAssembly.Instance, threading: Threading): WasmCore {
   const core = checkExports(instance.exports as Record<string, unknown>);
+  // A shared memory's growth detaches no view, so a retired herd array is never reused there (HD-3).
+  if ('memory' in threading) core.keepRetired();
   const views = new Views(core.memory);
   const grounds = new WasmGrounds(core, views);
   const scratch = new Scratch(core, views);
@@ -52,7 +65,7 @@ export function coreOf(instance: WebAssembly.Instance): WasmCore {
     ...perRowCalls(core, grounds, scratch),
     ...routeCalls(core, views, grounds, scratch),
     groundOf: (w: World) => grounds.groundOf(w),
-    Herd: wasmHerd(core, views, grounds),
+    Herd: wasmHerd(core, views, grounds, threading),
     runsInWasm: (ground: Ground) => grounds.entry(ground) !== undefined,
     bytesInUse: () => core.usedBytes(),
     resetCorners: () => core.resetCorners(),
@@ -61,15 +74,16 @@ export function coreOf(instance: WebAssembly.Instance): WasmCore {
 }
 
 /**
- * The Herd class on a core (HD-1..HD-3): its arrays live in wasm memory and a step is one wasm call. On a ground of
- * JS callbacks the arrays are plain typed arrays and a step runs on the reference core (O(N²) when bodies block).
+ * The Herd class on a core (HD-1..HD-5): its arrays live in wasm memory and a step is one wasm call, or one per chunk
+ * of bodies on each of its threads. On a ground of JS callbacks the arrays are plain typed arrays and a step runs on
+ * the reference core, on one thread (O(N²) when bodies block).
  */
-function wasmHerd(core: CoreExports, views: Views, grounds: WasmGrounds): typeof HerdBase {
+function wasmHerd(core: CoreExports, views: Views, grounds: WasmGrounds, threading: Threading): typeof HerdBase {
   return class Herd extends HerdBase {
-    protected override createStorage(capacity: number, kinds: HerdKinds): HerdStorage {
+    protected override createStorage(capacity: number, kinds: HerdKinds, threads: number | undefined): HerdStorage {
       const entry = grounds.entry(this.ground);
       if (entry === undefined) return new ArrayHerdStorage(capacity);
-      return new WasmHerdStorage(core, views, entry.ptr, kinds, capacity);
+      return new WasmHerdStorage(core, views, entry.ptr, kinds, capacity, threads, threading);
     }
   };
 }

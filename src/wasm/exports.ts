@@ -10,6 +10,7 @@ export interface CoreExports {
   usedBytes(): number;
   arenaTop(): Ptr;
   reclaim(): void;
+  keepRetired(): void;
   callBodyAddress(): Ptr;
   callNumbersAddress(): Ptr;
   callResultAddress(): Ptr;
@@ -52,6 +53,10 @@ export interface CoreExports {
   herdCount(h: Ptr): number;
   setHerdCount(h: Ptr, count: number): void;
   herdCapacity(h: Ptr): number;
+  herdThreads(h: Ptr, count: number): void;
+  beginThreads(h: Ptr, dt: number): number;
+  stepThread(h: Ptr, thread: number, from: number, to: number, dt: number): number;
+  endThreads(): void;
   [layout: string]: unknown;
 }
 

@@ -6,7 +6,9 @@
 import type { HerdKinds, HerdStorage } from '../herd.ts';
 import type { HerdFlagField, HerdNumberField } from '../reference/herd.ts';
 import type { CoreExports } from './exports.ts';
+import type { Threading } from './core.ts';
 import { layoutOf, type Layout } from './layout.ts';
+import { HerdThreads, availableCores, tellOneThread } from './threads.ts';
 import type { Views } from './views.ts';
 
 /**
@@ -20,7 +22,8 @@ const FIXED_BYTES = 1 << 16;
 /**
  * Grows the core's memory, before anything is allocated, so that a herd of `capacity` bodies (and `kinds` kinds) fits
  * past the arena's end (HD-4): a host that cannot give that much refuses with a sentence, and the core, having
- * allocated nothing, stays usable. Retired arrays are freed after a growth (their views were detached by it).
+ * allocated nothing, stays usable. Retired arrays are freed after a growth on an ordinary memory (their views were
+ * detached by it), never on a shared one (HD-3).
  */
 function makeRoom(core: CoreExports, capacity: number, kinds: number): void {
   const need = capacity * BYTES_PER_BODY + kinds * kinds + FIXED_BYTES;
@@ -34,6 +37,9 @@ function makeRoom(core: CoreExports, capacity: number, kinds: number): void {
   }
   core.reclaim();
 }
+
+/** A herd whose threads were not given starts its workers on the first step of at least this many bodies (HD-5). */
+export const AUTO_THREADS_FROM = 256;
 
 /** Frees herds that were dropped without dispose(). */
 const dropped = new FinalizationRegistry<() => void>((free) => free());
@@ -51,17 +57,68 @@ export class WasmHerdStorage implements HerdStorage {
 
   private readonly core: CoreExports;
   private readonly views: Views;
+  /** The threads asked for (undefined: the cores, from AUTO_THREADS_FROM bodies), what makes them, and the workers. */
+  private readonly asked: number | undefined;
+  private readonly threading: Threading;
+  private workers: HerdThreads | null = null;
+  /** Whether starting workers failed or cannot be done here (the herd then steps on one thread). */
+  private single = false;
+  /** What dispose and the finalizer stop: the workers, once started. */
+  private readonly stopWorkers: { stop(): void };
+  lastThreads = 1;
 
-  constructor(core: CoreExports, views: Views, ground: number, kinds: HerdKinds, capacity: number) {
+  constructor(core: CoreExports, views: Views, ground: number, kinds: HerdKinds, capacity: number, threads: number | undefined, threading: Threading) {
     this.core = core;
     this.views = views;
+    this.asked = threads;
+    this.threading = threading;
     this.layout = layoutOf(core);
     const blocking = kinds.blocks.some((listed) => listed.includes(true));
     makeRoom(core, capacity, kinds.names.length);
     const ptr = core.newHerd(ground, kinds.names.length, capacity, blocking ? 1 : 0);
     this.ptr = ptr;
     this.writeKinds(kinds);
-    dropped.register(this, () => core.freeHerd(ptr), this.token);
+    const workers = { stop: (): void => {} };
+    dropped.register(this, () => {
+      workers.stop();
+      core.freeHerd(ptr);
+    }, this.token);
+    this.stopWorkers = workers;
+    if (threads !== undefined) this.startWorkers();
+  }
+
+  /** How many threads a step runs on once the workers are running. */
+  get threads(): number {
+    if (this.workers !== null) return this.workers.threads;
+    if (this.single || 'whyNot' in this.threading) return 1;
+    return this.asked ?? availableCores();
+  }
+
+  /** Starts the workers if the herd steps on more than one thread and they are not started. */
+  private startWorkers(): void {
+    if (this.workers !== null || this.single) return;
+    const count = (this.asked ?? availableCores()) - 1;
+    if (count < 1) return;
+    const threading = this.threading;
+    if ('whyNot' in threading) {
+      this.single = true;
+      tellOneThread(threading.whyNot);
+      return;
+    }
+    try {
+      const workers = new HerdThreads(this.core, threading, this.ptr, count);
+      this.workers = workers;
+      this.stopWorkers.stop = () => workers.stop();
+    } catch (e) {
+      this.single = true;
+      tellOneThread((e as Error).message);
+    }
+  }
+
+  ready(): Promise<void> {
+    this.live();
+    this.startWorkers();
+    return this.workers?.ready() ?? Promise.resolve();
   }
 
   private writeKinds(kinds: HerdKinds): void {
@@ -140,8 +197,20 @@ export class WasmHerdStorage implements HerdStorage {
     this.core.herdForget(this.ptr, index);
   }
 
+  /**
+   * Steps every body (HD-1..HD-5): on every thread once the workers run (a herd with threads not given starts them
+   * at AUTO_THREADS_FROM bodies), else — and while they start — on this one; the bodies end the same either way.
+   */
   step(dt: number): number {
     this.live();
+    const count = this.count;
+    if (this.workers === null && this.asked === undefined && count >= AUTO_THREADS_FROM) this.startWorkers();
+    const workers = this.workers;
+    if (workers !== null && count >= 2 && workers.running) {
+      this.lastThreads = workers.threads;
+      return workers.step(count, dt);
+    }
+    this.lastThreads = 1;
     return this.core.herdStep(this.ptr, dt);
   }
 
@@ -149,6 +218,7 @@ export class WasmHerdStorage implements HerdStorage {
     if (this.disposed) return;
     this.disposed = true;
     dropped.unregister(this.token);
+    this.stopWorkers.stop();
     this.core.freeHerd(this.ptr);
   }
 

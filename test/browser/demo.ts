@@ -6,10 +6,11 @@
  * Not a vitest file: `npm run test:browser` runs it (scripts/browser-test.ts).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS } from '../../src/companion/constants.ts';
+import { herdMicros, type MeasuredApi } from '../../demo/measure.ts';
 import type { DemoHook } from '../../demo/hook.ts';
 import { serveFolder } from './serve.ts';
 
@@ -197,6 +198,37 @@ export async function runDemoTest(options: DemoTestOptions): Promise<DemoTestRes
     const small = await snapshot(page);
     check('the slider resizes the crowd', resized && small.crowdMoved > 0,
       `${small.bodies} bodies after setting the slider to 500, moved ${small.crowdMoved.toFixed(2)} m`);
+
+    // The herd's speed in Chromium and in Node on one scene (demo/measure.ts), on one and two threads (HD-5): rounds
+    // alternate between the two, and each side's best round counts, so load from elsewhere sways both alike.
+    const isolated = await page.evaluate(() => window.__walkerDemo.isolated);
+    check('the page is cross-origin isolated (shared memory for worker threads, HD-5)', isolated, `crossOriginIsolated ${isolated}`);
+    const node = (await import('../../src/index.ts')) as unknown as MeasuredApi;
+    // The demo stops drawing meanwhile: its software WebGL would take the cores from whichever side is measured.
+    await page.evaluate(() => {
+      window.__walkerDemo.paused = true;
+    });
+    for (const threads of [1, 2]) {
+      const inNode: number[] = [];
+      const inChromium: number[] = [];
+      let ran = 0;
+      for (let round = 0; round < 2; round++) {
+        inNode.push((await herdMicros(node, threads)).micros);
+        const b = await page.evaluate((t) => window.__walkerDemo.measureHerd(t), threads);
+        inChromium.push(b.micros);
+        ran = b.threads;
+      }
+      const n = Math.min(...inNode);
+      const c = Math.min(...inChromium);
+      log(`herd on ${threads} thread${threads === 1 ? '' : 's'}: Chromium ${c.toFixed(2)} µs per body-step (steps on ${ran}), Node ${n.toFixed(2)} µs; load average ${loadavg()[0].toFixed(1)}`);
+      check(`the herd steps on ${threads} thread${threads === 1 ? '' : 's'} in Chromium (HD-5)`, ran === threads, `its last step ran on ${ran}`);
+      check(`Chromium's herd µs per body-step is within 1.5× of Node's on ${threads} thread${threads === 1 ? '' : 's'}`, c <= 1.5 * n && n <= 1.5 * c,
+        `Chromium ${c.toFixed(2)} µs, Node ${n.toFixed(2)} µs (${(c / n).toFixed(2)}×)`);
+    }
+
+    await page.evaluate(() => {
+      window.__walkerDemo.paused = false;
+    });
 
     // Phase 2: the screenshot, at full quality (shadows, antialiasing): the player walks toward the enemy camp and the companion goes for them.
     await open(page, served.url);

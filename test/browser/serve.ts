@@ -47,6 +47,9 @@ export async function serveFolder(folder: string): Promise<Served> {
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'content-length': size,
         'cache-control': 'no-store',
+        // Cross-origin isolated, as the demo's Vite config serves it: shared memory, herds on worker threads (HD-5).
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-embedder-policy': 'require-corp',
       });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file).pipe(res);

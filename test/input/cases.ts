@@ -247,10 +247,23 @@ export function cases(): Case[] {
     }
   }
   // Herds: capacity, indices, targets, fields, a disposed herd.
-  for (const value of [...HOSTILE.filter((v) => v !== undefined), -1, 2 ** 29, 1e8]) {
+  // The third argument is a capacity or an options object (HD-5): `{}` is the options' defaults, not bad input.
+  for (const value of [...HOSTILE.filter((v) => v !== undefined && !(typeof v === 'object' && v !== null)), -1, 2 ** 29, 1e8]) {
     out.push({ call: 'new Herd', field: 'herd capacity', value, run(api) {
       const w = world();
       return { result: new api.Herd(w, api.groundOf(w), value as number) };
+    } });
+  }
+  for (const value of [...HOSTILE.filter((v) => v !== undefined), -1, 2 ** 29, 1e8]) {
+    out.push({ call: 'new Herd({ capacity })', field: 'herd capacity', value, run(api) {
+      const w = world();
+      return { result: new api.Herd(w, api.groundOf(w), { capacity: value as number }) };
+    } });
+  }
+  for (const value of [...HOSTILE.filter((v) => v !== undefined), 0, 1.5, 65]) {
+    out.push({ call: 'new Herd({ threads })', field: 'herd threads', value, run(api) {
+      const w = world();
+      return { result: new api.Herd(w, api.groundOf(w), { threads: value as number }) };
     } });
   }
   for (const value of [...HOSTILE, -1, 1, 0.5]) {

@@ -1,8 +1,9 @@
 /**
  * HD-3: a view kept past a herd's growth or dispose never reaches another body's memory. On wasm the herd's old
- * arrays are retired, not reused, until the memory grows — and growing detaches every view taken before it; on the
- * reference they are plain arrays the herd no longer holds. So a stale view reads old numbers or nothing, and a write
- * through it lands in no live body.
+ * arrays are retired, not reused, until the memory grows — and growing an ordinary memory detaches every view taken
+ * before it; a shared one (Node's, HD-5) detaches nothing, so there they are never reused. On the reference they are
+ * plain arrays the herd no longer holds. So a stale view reads old numbers or nothing, and a write through it lands
+ * in no live body.
  */
 import { describe, expect, it } from 'vitest';
 import { CORES } from '../cores.ts';
@@ -45,6 +46,29 @@ describe.each(CORES)('HD-3: stale views ($name)', ({ name, api }) => {
     for (let i = 0; i < fresh.count; i++) expect(fresh.x[i]).not.toBe(55);
     expect(() => old.x).toThrow(/walker: this herd was disposed/);
     expect(() => old.step(0.1)).toThrow(/walker: this herd was disposed/);
+  });
+
+  it(`HD-3, HD-5: views of a disposed herd kept past a growth of the memory (which detaches nothing when shared) still reach no live body (${name})`, () => {
+    const w = world();
+    const g = api.groundOf(w);
+    const old = new api.Herd(w, g, 64);
+    for (let i = 0; i < 64; i++) old.add(row({ pos: [i % 8, 0, Math.floor(i / 8)] }));
+    const stale = [old.x, old.z, old.vx, old.yaw, old.kind, old.air];
+    old.dispose();
+    // Room for 60,000 bodies grows the memory past what it held; the herds made after it fill the arena from its start.
+    const big = new api.Herd(w, g, 60_000);
+    const herds = Array.from({ length: 4 }, (_, k) => {
+      const h = new api.Herd(w, g, 64);
+      for (let i = 0; i < 64; i++) h.add(row({ pos: [k - (i % 8), 0, -Math.floor(i / 8)] }));
+      return h;
+    });
+    const before = herds.map(rowsOf);
+    for (const v of stale) {
+      expect(v.length).toBeGreaterThan(0);
+      for (let i = 0; i < v.length; i++) v[i] = 55;
+    }
+    expect(herds.map(rowsOf)).toEqual(before);
+    big.dispose();
   });
 
   it(`HD-4: a capacity beyond the limit is refused before anything is allocated, and the core stays usable (${name})`, () => {

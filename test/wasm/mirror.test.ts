@@ -17,6 +17,7 @@ const WASM_ONLY: Record<string, string> = {
   ground: "the uploaded terrain3d/scatter3d grounds and the baked corner cache; the reference asks the ground's callbacks",
   crowd: "the herd's grid of bodies for blocking; the reference herd gathers blockers from a list",
   index: 'exports only; the reference entry is src/reference.ts',
+  threads: "a herd step's ranges on worker threads over the shared memory (HD-5); the reference steps on one thread",
 };
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
@@ -53,8 +54,8 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'reserveHerd', 'freeHerd', 'herdMove',
-      'herdForget', 'recall', 'remember', 'finiteBody', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'herdCount', 'setHerdCount',
-      'herdCapacity',
+      'herdForget', 'recall', 'remember', 'finiteBody', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
+      'setHerdCount', 'herdCapacity',
     ],
   },
 };

@@ -1,0 +1,209 @@
+/**
+ * A herd step on several threads (HD-5): the bodies are cut into ranges and each range is stepped by its own thread,
+ * every thread an instance of this core over the same shared memory. AssemblyScript-only (the reference steps on one
+ * thread); the JavaScript that runs the threads is src/wasm/threads.ts.
+ *
+ * A step's ranges are independent (HD-1: every body reads the start-of-step filing and writes only its own slots),
+ * so what makes threads safe is that nothing else a step writes is shared:
+ * - each instance has its own globals, but the statics (`memory.data`) are at the same addresses in every instance:
+ *   every static a step writes is a `let`, and a worker's instance points them at its context's own block (`bind`);
+ * - a worker's instance never allocates: the main thread allocates every context (`herdThreads`);
+ * - the solids' grid answers a query in its own `found` array and the crowd keeps the stepping body's mask: a worker
+ *   steps on copies of the ground, the grid and the crowd with its own;
+ * - the corner cache is baked around the bodies by the main thread before the ranges start, and only read while they
+ *   run (a corner not baked is computed, not cached: assembly/ground.ts `frozen`);
+ * - the routing bodies' flow fields are made by the main thread before the ranges start (beginStep's prepareFields)
+ *   and only read while they run: seekAlong reads a field's grid with `known` (gridSight works nothing out), and its
+ *   fieldFind stamps a field with the step's clock, which prepareFields already gave it — the same value.
+ */
+import { Body, Circle, Circles, F64s, Herd, HerdThread, I32s, Numbers, alloc, callBodies, free, numberIndex } from './memory';
+import { DepthCorners, FAR_TILE_BYTES, GroundData, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool } from './ground';
+import { ScatterGrid } from './scatter';
+import { Crowd } from './crowd';
+import { Sampler, depths, heights, near, sampler } from './lattice';
+import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
+import { Want, gradient as walkGradient, want } from './walk';
+import { MAX_CLUSTER, Tangent, blocker, cluster, clusterData, minus, plus, probed } from './seek';
+import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4 } from './stand';
+import { aim } from './route';
+import { beginStep, body, move, stepBodies } from './herd';
+
+/** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
+const SCRATCH_BYTES: usize = 4096;
+
+/** The context of thread t (1 … threadCount; thread 0 is the main thread, which steps with its own statics). */
+@inline function contextOf(h: Herd, t: i32): HerdThread {
+  return changetype<HerdThread>(load<usize>(h.threads + (<usize>(t - 1) << 2)));
+}
+
+/** Body i's number at byte `offset` of Body (the herd keeps each in an array, in Body's order). */
+@inline function numberOf(h: Herd, offset: i32, i: i32): f64 {
+  return load<f64>(h.numbers + ((<usize>numberIndex(offset) * <usize>h.capacity + <usize>i) << 3));
+}
+
+/** Room in a thread's circle list for any query of this herd: all its solids and all its bodies. */
+function nearCapacityOf(h: Herd): i32 {
+  const grid = h.ground.scatter;
+  return (grid === null ? 0 : grid.count) + h.capacity;
+}
+
+/**
+ * Makes the herd's contexts for `count` threads besides the main one (0: none), replacing any it had. Each holds the
+ * thread's block of statics, its copies of the ground, the solids' grid (with its own `found`) and the crowd, and its
+ * circle list.
+ */
+export function herdThreads(h: Herd, count: i32): void {
+  freeThreads(h);
+  if (count <= 0) return;
+  h.threads = alloc(<usize>count << 2);
+  h.threadCount = count;
+  for (let t = 1; t <= count; t++) {
+    const c = changetype<HerdThread>(alloc(offsetof<HerdThread>()));
+    store<usize>(h.threads + (<usize>(t - 1) << 2), changetype<usize>(c));
+    c.scratch = alloc(SCRATCH_BYTES);
+    c.ground = changetype<GroundData>(alloc(offsetof<GroundData>()));
+    memory.copy(changetype<usize>(c.ground), changetype<usize>(h.ground), offsetof<GroundData>());
+    const grid = h.ground.scatter;
+    if (grid !== null) {
+      const copy = changetype<ScatterGrid>(alloc(offsetof<ScatterGrid>()));
+      memory.copy(changetype<usize>(copy), changetype<usize>(grid), offsetof<ScatterGrid>());
+      copy.found = changetype<I32s>(alloc(<usize>grid.count << 2));
+      c.grid = copy;
+      c.ground.scatter = copy;
+    }
+    c.crowd = changetype<Crowd>(alloc(offsetof<Crowd>()));
+  }
+  reserveThreads(h);
+}
+
+/** Gives each context's circle list room for the herd's capacity (after the herd grows: reserveHerd). */
+export function reserveThreads(h: Herd): void {
+  const capacity = nearCapacityOf(h);
+  for (let t = 1; t <= h.threadCount; t++) {
+    const c = contextOf(h, t);
+    if (c.nearCapacity >= capacity) continue;
+    free(c.nearData);
+    c.nearData = alloc(<usize>capacity * offsetof<Circle>());
+    c.nearCapacity = capacity;
+  }
+}
+
+/** Frees the herd's contexts. */
+export function freeThreads(h: Herd): void {
+  for (let t = 1; t <= h.threadCount; t++) {
+    const c = contextOf(h, t);
+    free(c.scratch);
+    free(changetype<usize>(c.ground));
+    if (c.grid !== null) {
+      free(changetype<usize>(changetype<ScatterGrid>(c.grid).found));
+      free(changetype<usize>(c.grid));
+    }
+    free(changetype<usize>(c.crowd));
+    free(c.nearData);
+    free(changetype<usize>(c));
+  }
+  free(h.threads);
+  h.threads = 0;
+  h.threadCount = 0;
+}
+
+/**
+ * The main thread's part of a step on several threads before the ranges start: checks the bodies and files the crowd
+ * (beginStep: its answer, −1 when every body is valid), bakes the corners round each body out to where its step may
+ * ask, then freezes the cache and tells every context where it is.
+ * How far a step may ask, generously: its move at up to the speed it has or wants (or seeks, or slides at), plus the feet's span,
+ * the probe ahead of a rise and the slope's reach either side, plus a cell. A corner outside is computed when asked.
+ */
+export function beginThreads(h: Herd, dt: f64): i32 {
+  const refused = beginStep(h, dt);
+  if (refused != -1) return refused;
+  const ground = h.ground;
+  const terrain = ground.terrain;
+  if (ground.cell > 0.0 && ground.cell == terrain.cell) {
+    for (let i = 0; i < h.count; i++) {
+      const n = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>());
+      const x = numberOf(h, offsetof<Body>("x"), i);
+      const z = numberOf(h, offsetof<Body>("z"), i);
+      const speed = Math.abs(numberOf(h, offsetof<Body>("vx"), i)) + Math.abs(numberOf(h, offsetof<Body>("vz"), i))
+        + Math.abs(numberOf(h, offsetof<Body>("wantX"), i)) + Math.abs(numberOf(h, offsetof<Body>("wantZ"), i)) + n.seekSpeed + n.slide;
+      const reach = speed * dt + n.span + n.probe + 2.0 * Math.max(n.span, 0.1) + ground.cell;
+      bakeCorners(terrain, x - reach, z - reach, x + reach, z + reach);
+    }
+  }
+  freezeCorners(true);
+  for (let t = 1; t <= h.threadCount; t++) {
+    const c = contextOf(h, t);
+    c.pool = pool;
+    c.dryFlags = dryFlags;
+    c.directory = directory;
+  }
+  return -1;
+}
+
+/** The main thread's part of a step on several threads after every range has stepped: thaws the corner cache. */
+export function endThreads(): void {
+  freezeCorners(false);
+}
+
+/**
+ * Steps bodies `from` to `to` − 1 on thread t (0: the main thread, on its own statics; else on this instance, a
+ * worker's, bound to context t). Answers as stepBodies does.
+ */
+export function stepThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
+  if (t == 0) return stepBodies(h, h.ground, h.crowd, from, to, dt);
+  const c = contextOf(h, t);
+  bind(c);
+  memory.copy(changetype<usize>(c.crowd), changetype<usize>(h.crowd), offsetof<Crowd>());
+  return stepBodies(h, c.ground, c.crowd, from, to, dt);
+}
+
+/** Bytes of `size` rounded up to 8, so every static in the block is aligned for f64. */
+@inline function aligned(size: usize): usize {
+  return (size + 7) & ~(<usize>7);
+}
+
+/** Points every static a step writes at context c's block and its circle list, and the corner cache at the main's. */
+function bind(c: HerdThread): void {
+  let at = c.scratch;
+  callBodies = changetype<Circles>(at); at += aligned(offsetof<Circles>());
+  callBodies.length = 0;
+  callBodies.capacity = 0;
+  sampler = changetype<Sampler>(at); at += aligned(offsetof<Sampler>());
+  heights = changetype<HeightCorners>(at); at += aligned(offsetof<HeightCorners>());
+  depths = changetype<DepthCorners>(at); at += aligned(offsetof<DepthCorners>());
+  near = changetype<Circles>(at); at += aligned(offsetof<Circles>());
+  near.data = c.nearData;
+  near.capacity = c.nearCapacity;
+  near.length = 0;
+  circleLimit = changetype<Limit>(at); at += aligned(offsetof<Limit>());
+  terrainLimit = changetype<Limit>(at); at += aligned(offsetof<Limit>());
+  slideGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  refusedMove = changetype<F64s>(at); at += 16;
+  walkGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  want = changetype<Want>(at); at += aligned(offsetof<Want>());
+  blocker = changetype<Circle>(at); at += aligned(offsetof<Circle>());
+  cluster = changetype<Circles>(at); at += aligned(offsetof<Circles>());
+  clusterData = at; at += aligned(<usize>(MAX_CLUSTER + 1) * offsetof<Circle>());
+  plus = changetype<Tangent>(at); at += aligned(offsetof<Tangent>());
+  minus = changetype<Tangent>(at); at += aligned(offsetof<Tangent>());
+  body = changetype<Body>(at); at += aligned(offsetof<Body>());
+  move = changetype<Move>(at); at += aligned(offsetof<Move>());
+  probed = changetype<Move>(at); at += aligned(offsetof<Move>());
+  behind = changetype<Feet>(at); at += aligned(offsetof<Feet>());
+  ahead = changetype<Feet>(at); at += aligned(offsetof<Feet>());
+  climb0 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
+  climb1 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
+  climb2 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
+  climb3 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
+  climb4 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
+  before = changetype<Feet>(at); at += aligned(offsetof<Feet>());
+  after = changetype<Feet>(at); at += aligned(offsetof<Feet>());
+  way = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  aim = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  farTile = at; at += aligned(FAR_TILE_BYTES);
+  assert(at - c.scratch <= SCRATCH_BYTES, "bind: a thread's statics outgrew SCRATCH_BYTES");
+  pool = c.pool;
+  dryFlags = c.dryFlags;
+  directory = c.directory;
+  freezeCorners(true);
+}

@@ -1,0 +1,264 @@
+/**
+ * A herd's worker threads (HD-5): Node's worker_threads or a browser's Web Workers, each running an instance of the
+ * core over the core's shared memory (src/wasm/memory.ts). A step hands the bodies out in chunks: the main thread
+ * checks the bodies and files the crowd (assembly/threads.ts beginThreads), wakes the workers, steps chunks itself
+ * until none are left, and waits for the workers' last chunks — so `step` stays synchronous for its caller. Each body
+ * reads only the start-of-step snapshot and writes only its own slots (HD-1), so which thread steps which chunk
+ * changes nothing: the bodies end bit for bit as on one thread (HD-2, HD-5).
+ * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread sleeps in
+ * Atomics.wait for the workers' last chunks; a browser's main thread may not, so it spins on Atomics.load (short: it
+ * steps chunks itself until the last is handed out).
+ */
+import type { CoreExports } from './exports.ts';
+
+/** What a herd needs to start workers: the core's shared memory and the bytes a worker instantiates over it. */
+export interface Shared {
+  memory: WebAssembly.Memory;
+  workerBytes: Uint8Array<ArrayBuffer>;
+}
+
+/**
+ * The control buffer, by Int32 index: dt (an f64 over the first two), the step's generation, the next body to hand
+ * out, the count of bodies, the chunk, then one slot per worker.
+ */
+const GENERATION = 2;
+const NEXT = 3;
+const COUNT = 4;
+const CHUNK = 5;
+const FIRST_WORKER = 6;
+/** A worker's slot: its thread number, ready, the last generation done, the first body that failed (−1: none). */
+const SLOT = 4;
+const READY = 1;
+const DONE = 2;
+const FAILED = 3;
+/** Bodies per chunk: at least this many, and about eight chunks per thread. */
+const MIN_CHUNK = 16;
+const CHUNKS_PER_THREAD = 8;
+/** How long a worker may take to start before the herd gives it up. */
+const READY_WITHIN_MS = 60_000;
+/** The generation that tells the workers to stop. */
+const STOP = -1;
+
+/**
+ * What each worker runs (as source text: a Blob URL in a browser, `eval` in Node, so the package needs no worker file
+ * a bundler must find). It instantiates the core's bytes over the shared memory, says it is ready, then for each
+ * generation steps chunks — `stepThread(herd, thread, from, to, dt)` — until none are left, and says it is done.
+ */
+const WORKER_SOURCE = `
+const run = async ({ bytes, memory, control, herd, slot }) => {
+  const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
+  const stepThread = instance.exports.stepThread;
+  const c = new Int32Array(control);
+  const dt = new Float64Array(control, 0, 1);
+  const thread = c[slot];
+  Atomics.store(c, slot + ${READY}, 1);
+  Atomics.notify(c, slot + ${READY});
+  let seen = 0;
+  for (;;) {
+    Atomics.wait(c, ${GENERATION}, seen);
+    const generation = Atomics.load(c, ${GENERATION});
+    if (generation === ${STOP}) break;
+    if (generation === seen) continue;
+    seen = generation;
+    const count = c[${COUNT}];
+    const chunk = c[${CHUNK}];
+    let failed = -1;
+    for (;;) {
+      const from = Atomics.add(c, ${NEXT}, chunk);
+      if (from >= count) break;
+      const r = stepThread(herd, thread, from, Math.min(from + chunk, count), dt[0]);
+      if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
+    }
+    c[slot + ${FAILED}] = failed;
+    Atomics.store(c, slot + ${DONE}, generation);
+    Atomics.notify(c, slot + ${DONE});
+  }
+};
+const node = globalThis.process?.getBuiltinModule?.('node:worker_threads');
+if (node !== undefined) run(node.workerData);
+else self.onmessage = (e) => run(e.data);
+`;
+
+/** A started worker, Node's or a browser's: all the herd needs is to stop it. */
+interface Stoppable {
+  terminate(): unknown;
+}
+
+interface NodeWorkers {
+  Worker: new (source: string, options: { eval: true; workerData: unknown }) => Stoppable & { unref(): void };
+}
+
+/** The worker constructor of this host, or why there is none. */
+function workerHost(): { start(data: unknown): Stoppable } | { whyNot: string } {
+  const p = (globalThis as { process?: { versions?: { node?: string }; getBuiltinModule?: (id: string) => unknown } }).process;
+  if (p?.versions?.node !== undefined) {
+    const workers = p.getBuiltinModule?.('node:worker_threads') as NodeWorkers | undefined;
+    if (workers === undefined) return { whyNot: 'this Node has no process.getBuiltinModule (Node ≥ 20.16 has)' };
+    return {
+      start(data) {
+        const w = new workers.Worker(WORKER_SOURCE, { eval: true, workerData: data });
+        // A herd left undisposed must not keep the process alive.
+        w.unref();
+        return w;
+      },
+    };
+  }
+  if (typeof Worker === 'undefined' || typeof Blob === 'undefined' || typeof URL.createObjectURL !== 'function') {
+    return { whyNot: 'this host has no Web Workers' };
+  }
+  let url: string | undefined;
+  return {
+    start(data) {
+      url ??= URL.createObjectURL(new Blob([WORKER_SOURCE], { type: 'text/javascript' }));
+      const w = new Worker(url);
+      w.postMessage(data);
+      return w;
+    },
+  };
+}
+
+/** How many cores this host has (at least 1). */
+export function availableCores(): number {
+  const p = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const os = p?.getBuiltinModule?.('node:os') as { availableParallelism?: () => number } | undefined;
+  const n = os?.availableParallelism?.() ?? (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 1;
+  return Math.max(1, Math.floor(n));
+}
+
+/** Whether this thread may block in Atomics.wait (a browser's main thread may not). */
+let mayWait: boolean | undefined;
+function canWait(probe: Int32Array): boolean {
+  if (mayWait === undefined) {
+    try {
+      Atomics.wait(probe, 0, 1, 0);
+      mayWait = true;
+    } catch {
+      mayWait = false;
+    }
+  }
+  return mayWait;
+}
+
+/** Says once per page or process why a herd asked for threads steps on one. */
+let told = false;
+export function tellOneThread(why: string): void {
+  if (told) return;
+  told = true;
+  console.info(`walker: herds step on one thread here: ${why}.`);
+}
+
+/** The worker threads of one herd: `count` workers besides the main thread. */
+export class HerdThreads {
+  private readonly core: CoreExports;
+  private readonly herd: number;
+  private readonly control: Int32Array;
+  private readonly dt: Float64Array;
+  private readonly workers: Stoppable[] = [];
+  private generation = 0;
+  private stopped = false;
+  private readonly started: Promise<void>;
+
+  /** Starts `count` workers for the herd at `herd` (its contexts are made here), or throws why it cannot. */
+  constructor(core: CoreExports, shared: Shared, herd: number, count: number) {
+    const host = workerHost();
+    if ('whyNot' in host) throw new Error(host.whyNot);
+    this.core = core;
+    this.herd = herd;
+    const buffer = new SharedArrayBuffer((FIRST_WORKER + count * SLOT) * 4);
+    this.control = new Int32Array(buffer);
+    this.dt = new Float64Array(buffer, 0, 1);
+    core.herdThreads(herd, count);
+    const ready: Promise<void>[] = [];
+    for (let t = 1; t <= count; t++) {
+      const slot = FIRST_WORKER + (t - 1) * SLOT;
+      this.control[slot] = t;
+      this.workers.push(host.start({ bytes: shared.workerBytes, memory: shared.memory, control: buffer, herd, slot }));
+      ready.push(this.readyAt(slot + READY));
+    }
+    this.started = Promise.all(ready).then(() => undefined);
+  }
+
+  /**
+   * Resolves once the worker whose ready flag is at `at` has said so. Polled on a timer, which (unlike
+   * Atomics.waitAsync) keeps a Node process alive while it waits — for READY_WITHIN_MS at most: a worker that has not
+   * started by then (a host that refused it) is given up, and the herd steps on this thread.
+   */
+  private async readyAt(at: number): Promise<void> {
+    const started = Date.now();
+    while (Atomics.load(this.control, at) === 0 && !this.stopped) {
+      if (Date.now() - started > READY_WITHIN_MS) {
+        this.stop();
+        throw new Error(`walker: a herd's worker thread did not start within ${READY_WITHIN_MS / 1000} s; the herd steps on one thread.`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  }
+
+  /** How many threads step the herd: the workers and the main thread. */
+  get threads(): number {
+    return this.workers.length + 1;
+  }
+
+  /** Resolves once every worker is running. */
+  ready(): Promise<void> {
+    return this.started;
+  }
+
+  /** Whether every worker is running, so a step may use them. */
+  get running(): boolean {
+    if (this.stopped) return false;
+    for (let t = 0; t < this.workers.length; t++) {
+      if (Atomics.load(this.control, FIRST_WORKER + t * SLOT + READY) === 0) return false;
+    }
+    return true;
+  }
+
+  /** Steps the herd's `count` bodies on every thread; answers as assembly/herd.ts herdStep does. */
+  step(count: number, dt: number): number {
+    const core = this.core;
+    const refused = core.beginThreads(this.herd, dt);
+    if (refused !== -1) {
+      core.endThreads();
+      return refused;
+    }
+    const c = this.control;
+    const chunk = Math.max(MIN_CHUNK, Math.ceil(count / (this.threads * CHUNKS_PER_THREAD)));
+    this.dt[0] = dt;
+    c[COUNT] = count;
+    c[CHUNK] = chunk;
+    Atomics.store(c, NEXT, 0);
+    this.generation = this.generation === 0x7fffffff ? 1 : this.generation + 1;
+    const generation = this.generation;
+    Atomics.store(c, GENERATION, generation);
+    Atomics.notify(c, GENERATION);
+    let failed = -1;
+    for (;;) {
+      const from = Atomics.add(c, NEXT, chunk);
+      if (from >= count) break;
+      const r = core.stepThread(this.herd, 0, from, Math.min(from + chunk, count), dt);
+      if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
+    }
+    const wait = canWait(c);
+    for (let t = 0; t < this.workers.length; t++) {
+      const slot = FIRST_WORKER + t * SLOT;
+      for (;;) {
+        const done = Atomics.load(c, slot + DONE);
+        if (done === generation) break;
+        if (wait) Atomics.wait(c, slot + DONE, done);
+      }
+      const f = c[slot + FAILED];
+      if (f !== -1 && (failed === -1 || f < failed)) failed = f;
+    }
+    core.endThreads();
+    return failed === -1 ? -1 : -2 - failed;
+  }
+
+  /** Stops the workers (the herd's contexts are freed with the herd). */
+  stop(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    Atomics.store(this.control, GENERATION, STOP);
+    Atomics.notify(this.control, GENERATION);
+    for (const w of this.workers) w.terminate();
+  }
+}

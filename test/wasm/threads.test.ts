@@ -1,0 +1,158 @@
+/**
+ * A herd on several threads (HD-5): worker threads over the core's shared memory step chunks of the bodies, and the
+ * bodies end bit for bit as on one thread and as the reference per-row loop (HD-2), on both builds of the core.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Herd } from '../../src/herd.ts';
+import type { Row, World } from '../../src/types.ts';
+import { sampleWorld } from '../../src/sampleWorld.ts';
+import { BUILDS, coreOf, reference } from './cores.ts';
+import { crowd, expectHerdIs, herdOf, referenceFrame } from './herds.ts';
+import { expectSame } from './worlds.ts';
+import { mapWorld, rowAt } from '../route/worlds.ts';
+
+const THREADS = [1, 2, 3] as const;
+
+/** Throws unless two herds hold the same bodies, every field bit for bit. */
+function expectHerdsSame(a: Herd, b: Herd, what: string): void {
+  expect(b.count).toBe(a.count);
+  for (let i = 0; i < a.count; i++) expectSame(b.get(i), a.get(i), `${what}: body ${i}`);
+  expect(Array.from(b.arrived)).toEqual(Array.from(a.arrived));
+  expect(Array.from(b.unreachable)).toEqual(Array.from(a.unreachable));
+}
+
+describe.each(BUILDS)('the %s build', (build) => {
+  it('HD-5: a herd on 1, 2 and 3 threads equals the per-row loop bit for bit — a crowd that blocks itself among trees and water', async () => {
+    const core = await coreOf(build);
+    const { w, rows, targets } = crowd(180, 21, 30, true);
+    const ground = core.groundOf(w);
+    const herds = THREADS.map((threads) => herdOf(core, w, ground, rows, targets, { capacity: 8, threads }));
+    await Promise.all(herds.map((h) => h.ready()));
+    herds.forEach((h, k) => expect(h.threads).toBe(THREADS[k]));
+    const arrived = rows.map(() => false);
+    for (let frame = 0; frame < 30; frame++) {
+      for (const h of herds) h.step(1 / 60);
+      referenceFrame(rows, w, ground, targets, 1 / 60, arrived);
+      // Every step ran on all the herd's threads (not on one while workers started).
+      herds.forEach((h, k) => expect(h.lastStepThreads).toBe(THREADS[k]));
+      if (frame % 10 === 9) herds.forEach((h, k) => expectHerdIs(h, rows, arrived, `${THREADS[k]} threads, frame ${frame}`));
+    }
+    herds.forEach((h) => h.dispose());
+  });
+
+  it('HD-5: where the corner cache overflows, corners a thread finds unbaked are computed, and 1, 2 and 3 threads still agree', async () => {
+    const core = await coreOf(build);
+    // 4 m tiles (cell 0.125 m) under bodies spread over 340 m: more tiles than the cache holds (1,024), so the bake
+    // before a threaded step stops when the cache is full and the threads compute the corners of the rest.
+    const w = sampleWorld({ half: 180, cell: 0.125, trees: 300, boulders: 0, seed: 4 });
+    const ground = core.groundOf(w);
+    const rows: Row[] = [];
+    for (let i = 0; i < 640; i++) {
+      const x = ((i * 7919) % 641) / 641 * 340 - 170;
+      const z = ((i * 104729) % 643) / 643 * 340 - 170;
+      rows.push({ kind: 'xbot', pos: [x, 0, z], want: [((i % 7) - 3) * 0.7, ((i % 5) - 2) * 0.9] });
+    }
+    const herds = THREADS.map((threads) => herdOf(core, w, ground, rows, rows.map(() => null), { capacity: 640, threads }));
+    await Promise.all(herds.map((h) => h.ready()));
+    for (let frame = 0; frame < 3; frame++) {
+      for (const h of herds) {
+        core.resetCorners();
+        h.step(1 / 30);
+      }
+    }
+    herds.forEach((h, k) => expect(h.lastStepThreads).toBe(THREADS[k]));
+    expectHerdsSame(herds[0], herds[1], '2 threads');
+    expectHerdsSame(herds[0], herds[2], '3 threads');
+    herds.forEach((h) => h.dispose());
+  });
+
+  it('HD-5, RT-8: routing bodies on 1, 2 and 3 threads follow the fields prepared before the step, bit for bit as the reference herd', async () => {
+    const core = await coreOf(build);
+    const lake = mapWorld(64, (i, j) => (i >= 20 && i <= 44 && j >= 10 && j <= 54 ? -3 : 0.5), { water: 0 });
+    // Two targets, so two fields; every third body seeks plainly beside the routing ones.
+    const target = (k: number): [number, number] => (k % 2 === 0 ? [54, 32] : [56, 20]);
+    const refGround = reference.groundOf(lake);
+    const ref = new reference.Herd(lake, refGround, 64);
+    for (let k = 0; k < 60; k++) ref.add(rowAt(reference, lake, refGround, 4 + (k % 6) * 2.1, 14 + Math.floor(k / 6) * 3.7));
+    const ground = core.groundOf(lake);
+    const herds = [ref, ...THREADS.map((threads) => {
+      const h = new core.Herd(lake, ground, { capacity: 64, threads });
+      for (let k = 0; k < 60; k++) h.add(ref.get(k));
+      return h;
+    })];
+    for (const h of herds) for (let k = 0; k < 60; k++) h.seek(k, target(k), 1, { route: k % 3 !== 2 });
+    herds.shift();
+    await Promise.all(herds.map((h) => h.ready()));
+    for (let s = 0; s < 120; s++) {
+      ref.step(1 / 30);
+      for (const h of herds) h.step(1 / 30);
+      herds.forEach((h, k) => expect(h.lastStepThreads).toBe(THREADS[k]));
+      if (s % 30 === 29) herds.forEach((h, k) => expectHerdsSame(ref, h, `${THREADS[k]} threads, step ${s}`));
+    }
+    // The bodies got somewhere: the test compares motion, not bodies standing still.
+    expect(herds[2].x.slice(0, 60).some((x) => x > 12)).toBe(true);
+    herds.forEach((h) => h.dispose());
+  });
+
+  it('HD-5, R-3: on 3 threads, a body whose step would be non-finite is named (the first), left as it was, and the others step', async () => {
+    const core = await coreOf(build);
+    const w: World = {
+      walker: {
+        kinds: { xbot: { radius: 0.4, height: 1.8, accel: 12, turnRate: 10, gravity: 20, jumpH: 0.9, step: 0.6, maxSlope: 0.7, slopeBand: 0.1, wade: 0.5, span: 0.5, probe: 2, slide: 4, seekSpeed: 3 } },
+        mods: { height: 'terrain3d', cell: 'terrain3d' },
+      },
+      terrain3d: { rings: [{ reach: 16, seg: 32 }], heightmap: { origin: [-16, -16], spacing: 1, nx: 33, nz: 33, data: new Array(33 * 33).fill(0) } },
+    };
+    const herd = new core.Herd(w, core.groundOf(w), { threads: 3 });
+    await herd.ready();
+    for (let i = 0; i < 90; i++) {
+      // Rising from near the largest double, bodies 47 and 71 overflow their height this step.
+      const runaway = i === 47 || i === 71;
+      herd.add(runaway ? { kind: 'xbot', pos: [0, 1.79e308, 0], vel: [0, 1e308, 0], air: true } : { kind: 'xbot', pos: [(i % 9) - 4, 0, Math.floor(i / 9) - 5], want: [1, 0] });
+    }
+    const before = [herd.get(47), herd.get(71)];
+    const x = Array.from(herd.x);
+    expect(() => herd.step(1 / 60)).toThrow('walker: herd body 47 would be given a non-finite number or leave the world (its numbers are too large); it was left as it was and the others stepped.');
+    expect(herd.lastStepThreads).toBe(3);
+    expect(herd.get(47)).toEqual(before[0]);
+    expect(herd.get(71)).toEqual(before[1]);
+    for (let i = 0; i < 90; i++) if (i !== 47 && i !== 71) expect(herd.x[i]).toBeGreaterThan(x[i]);
+    herd.dispose();
+  });
+});
+
+describe('HD-5: threads on the herd API', () => {
+  it('HD-5: threads must be a whole number from 1 to 64; a number alone is still the capacity; the reference entry steps on one thread', async () => {
+    const core = await coreOf('release');
+    const w = sampleWorld({ half: 16, trees: 10, boulders: 0 });
+    const ground = core.groundOf(w);
+    expect(() => new core.Herd(w, ground, { threads: 0 })).toThrow('walker: herd threads is 0; expected a whole number from 1 to 64.');
+    expect(() => new core.Herd(w, ground, { threads: 65 })).toThrow('walker: herd threads is 65; expected a whole number from 1 to 64.');
+    expect(() => new core.Herd(w, ground, { threads: '2' as unknown as number })).toThrow('walker: herd threads is "2"; expected a whole number from 1 to 64.');
+    expect(() => new core.Herd(w, ground, { threads: 1.5 })).toThrow('walker: herd threads is 1.5; expected a whole number from 1 to 64.');
+    expect(() => new core.Herd(w, ground, null as unknown as number)).toThrow('walker: herd capacity is null; expected a number, or an object { capacity, threads }.');
+    const herd = new core.Herd(w, ground, 100);
+    expect(herd.capacity).toBe(100);
+    herd.dispose();
+    const plain = new reference.Herd(w, reference.groundOf(w), { capacity: 5, threads: 4 });
+    expect(plain.capacity).toBe(5);
+    expect(plain.threads).toBe(1);
+  });
+
+  it('HD-5: a herd whose threads are not given steps on one thread below 256 bodies, and starts its workers from there', async () => {
+    const core = await coreOf('release');
+    const w = sampleWorld({ half: 32, trees: 40, boulders: 0 });
+    const ground = core.groundOf(w);
+    const herd = new core.Herd(w, ground);
+    for (let i = 0; i < 255; i++) herd.add({ kind: 'xbot', pos: [(i % 16) * 2 - 16, 0, Math.floor(i / 16) * 2 - 16] });
+    herd.step(1 / 60);
+    expect(herd.lastStepThreads).toBe(1);
+    herd.add({ kind: 'xbot', pos: [20, 0, 20] });
+    herd.step(1 / 60);
+    await herd.ready();
+    herd.step(1 / 60);
+    expect(herd.lastStepThreads).toBe(herd.threads);
+    herd.dispose();
+    expect(() => herd.step(1 / 60)).toThrow('walker: this herd was disposed; make a new Herd.');
+  });
+});
