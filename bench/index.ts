@@ -20,22 +20,13 @@ import { createCore, type WasmCore } from '../src/wasm/core.ts';
 import { sampleWorld } from '../src/sampleWorld.ts';
 import { HERD_FLAGS, HERD_NUMBERS, type Herd } from '../src/herd.ts';
 import type { Ground, Row, World } from '../src/types.ts';
+import { random } from '../scripts/random.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: string): boolean => ONLY === undefined || ONLY === part;
 const DT = 1 / 60;
 
-/** mulberry32, so every run benches the same bodies. */
-function random(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The bench world: 512 m of noise hills with a lake at −2 m, 5,000 trees; bodies that block each other or not. */
 function world(blocking: boolean): World {

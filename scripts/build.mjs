@@ -6,7 +6,7 @@
 import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
-const built = ['walker.wasm', 'walker.debug.wasm', 'walker.wasm.base64.js', 'walker.wasm.base64.d.ts'];
+const built = ['walker.wasm', 'walker.wasm.base64.js', 'walker.wasm.base64.d.ts'];
 for (const file of built) {
   if (!existsSync(`build/${file}`)) {
     console.error(`build: build/${file} is missing; run npm run asbuild first.`);

@@ -21,6 +21,8 @@ export interface CrowdOptions {
 export interface CrowdReport {
   arrived: number;
   stuck: number;
+  /** Stuck bodies whose seek says so (SE-7: row.unreachable). */
+  unreachable: number;
   /** Stuck bodies held at the wade line: seek steers round solids, not round lakes. */
   atWaterEdge: number;
   inWater: number;
@@ -95,6 +97,7 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
   }
   const elapsed = (performance.now() - started) / 1000;
   let stuck = 0;
+  let signalled = 0;
   let atWaterEdge = 0;
   let inWater = 0;
   let inside = 0;
@@ -104,6 +107,7 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
     const depth = waterDepth(kind, new Sampler(ground), x, z);
     if (!arrived[i] && moved < 1) {
       stuck++;
+      if (row.unreachable === true) signalled++;
       if (depth > kind.wade - 0.05) atWaterEdge++;
     }
     if (depth > kind.wade) inWater++;
@@ -116,9 +120,10 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
     `walker crowd: ${count} bodies seeking targets up to ${reach} m away for ${seconds} s at ${Math.round(1 / dt)} Hz on the sample world`,
     `  arrived           ${reached} (${((100 * reached) / count).toFixed(1)}%)`,
     `  stuck             ${stuck}   (not arrived, moved < 1 m in the last 5 s; ${atWaterEdge} of them held at the wade line of a lake between them and their target)`,
+    `    of them read unreachable (SE-7)  ${signalled}`,
     `  in deep water     ${inWater}   (deeper than wade under the body, ST-4)`,
     `  inside a solid    ${inside}`,
     `  body-steps        ${bodySteps} in ${elapsed.toFixed(2)} s = ${Math.round(perSecond).toLocaleString('en-US')} per second`,
   ].join('\n');
-  return { arrived: reached, stuck, atWaterEdge, inWater, insideSolid: inside, bodySteps, bodyStepsPerSecond: perSecond, failures: inWater + inside, text };
+  return { arrived: reached, stuck, unreachable: signalled, atWaterEdge, inWater, insideSolid: inside, bodySteps, bodyStepsPerSecond: perSecond, failures: inWater + inside, text };
 }

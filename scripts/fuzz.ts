@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Walker } from '../src/load.ts';
 import type { Ground, Row, World } from '../src/types.ts';
+import { random } from './random.ts';
 
 /** What the fuzz drives: the walker API of one core. */
 export type FuzzApi = Pick<Walker, 'walk' | 'slide' | 'carry' | 'stand' | 'groundOf' | 'numbers' | 'Herd'>;
@@ -33,16 +34,6 @@ export const FUZZ_KINDS = {
 
 type KindName = keyof typeof FUZZ_KINDS;
 
-/** mulberry32: the same scenes for the same seed. */
-function random(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A feature across the way, as a height profile of d, the signed distance along its normal from its foot (the ground

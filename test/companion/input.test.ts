@@ -171,7 +171,7 @@ for (const { name, api } of CORES) {
       expectSentence(() => new api.Companion({ row: { kind: 'ally', pos: [0, Number.NaN, 0] }, world, ground }), 'row.pos', '[0, NaN, 0]');
       expectSentence(() => new api.Companion({ row: Object.freeze(row()), world, ground }), 'row', '[object Object]');
       for (const [, value, shown] of bad().filter(([l]) => l !== 'an object')) expectSentence(() => new api.Companion({ row: row(), world: value as World, ground }), 'options.world', shown);
-      expect(() => new api.Companion({ row: row(), world, ground: null as never })).toThrow(/^walker: ground is not a ground/);
+      expect(() => new api.Companion({ row: row(), world, ground: null as never })).toThrow(/^walker: ground is null, not a ground/);
       for (const field of ['tripwire', 'onHit'] as const) {
         for (const [label, value, shown] of bad()) {
           if (label === 'undefined') continue;

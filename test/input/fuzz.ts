@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Core } from '../cores.ts';
 import type { Row } from '../../src/types.ts';
 import { cases, last, row, world, type Case } from './cases.ts';
+import { random } from '../../scripts/random.ts';
 
 export interface FuzzCounts {
   calls: number;
@@ -29,16 +30,6 @@ export interface FuzzCounts {
   failures: string[];
 }
 
-/** mulberry32: a seeded generator, so a run is reproducible from its seed. */
-function random(seed: number): () => number {
-  let a = seed | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t = (t + Math.imul(t ^ (t >>> 7), t | 61)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function finiteDeep(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);

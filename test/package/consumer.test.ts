@@ -1,7 +1,7 @@
 /**
  * WX-2: the package works outside this repository. `npm pack`, the tarball installed offline into a new app, and
  * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a Herd, the companion — on the wasm entry
- * and on heightfield-walker/reference with bit-identical numbers, the loader, the debug build, CommonJS; (b) tsc
+ * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
  * holds no tests, bench, demo or screenshots and is at most 150 kB. (The page in Chromium: npm run test:browser.)
  */
@@ -33,7 +33,7 @@ describe('the packed package, installed in a new app', () => {
     const tops = new Set(consumer.files.map((f) => f.split('/')[0]));
     expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
     expect(consumer.files.filter((f) => /test|bench|demo|\.png$|screenshot/.test(f))).toEqual([]);
-    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/reference.js', 'dist/src/load.js', 'dist/build/walker.wasm.base64.js', 'dist/build/walker.wasm', 'dist/build/walker.debug.wasm', 'dist/require.cjs']) {
+    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.d.ts.map', 'dist/src/reference.js', 'dist/src/load.js', 'dist/build/walker.wasm.base64.js', 'dist/build/walker.wasm', 'dist/require.cjs']) {
       expect(consumer.files).toContain(file);
     }
     expect(consumer.packed).toBeLessThanOrEqual(150_000);
@@ -77,9 +77,9 @@ describe('the packed package, installed in a new app', () => {
     expect(clips).toMatch(/walk|run/);
   });
 
-  it('WX-2: the loader snippet gives the entry\'s names; the debug build loads from heightfield-walker/walker.debug.wasm', () => {
+  it('WX-2: the loader snippet gives the entry\'s names; load(bytes) runs the core read from heightfield-walker/walker.wasm', () => {
     for (const name of ['walk', 'seek', 'groundOf', 'Herd', 'Companion', 'XBOT', 'terrainGeometry']) expect(node.loader.names.split(' ')).toContain(name);
-    expect(node.debugNames).toBe(node.loader.names);
+    expect(node.fileNames).toBe(node.loader.names);
   });
 
   it('WX-2: CommonJS — the README\'s main.cjs loads through require, and require of the entry throws a sentence', () => {

@@ -49,7 +49,7 @@ export function bits(value) {
 /** The names of the snippets that run under Node and are compared with the reference entry. */
 export const COMPARED = Object.entries(DRIVERS).filter(([, d]) => d.reference).map(([file]) => file.replace(/\.ts$/, ''));
 
-/** app.mjs: runs the README's snippets on both entries, the debug build and the require() refusal; prints JSON. */
+/** app.mjs: runs the README's snippets on both entries, the core loaded from its .wasm file and the require() refusal; prints JSON. */
 const APP = `
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -62,8 +62,8 @@ for (const name of ${JSON.stringify(COMPARED)}) {
   out[name] = { wasm: bits((await import('./' + name + '.js')).result), reference: bits((await import('./' + name + '.reference.js')).result) };
 }
 out.loader = (await import('./loader.js')).result;
-const debug = await load(readFileSync(fileURLToPath(import.meta.resolve('heightfield-walker/walker.debug.wasm'))));
-out.debugNames = Object.keys(debug).sort().join(' ');
+const fromFile = await load(readFileSync(fileURLToPath(import.meta.resolve('heightfield-walker/walker.wasm'))));
+out.fileNames = Object.keys(fromFile).sort().join(' ');
 try {
   createRequire(import.meta.url)('heightfield-walker');
   out.requireError = '';
@@ -185,7 +185,7 @@ function writeSources(dir: string): void {
 export interface NodeRun {
   [scene: string]: unknown;
   loader: { names: string };
-  debugNames: string;
+  fileNames: string;
   requireError: string;
 }
 
