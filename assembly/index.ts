@@ -10,6 +10,7 @@ export {
   arenaTop,
   reclaim,
   keepRetired,
+  grownToAddress,
   callBodyAddress,
   callNumbersAddress,
   callResultAddress,

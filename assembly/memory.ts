@@ -88,11 +88,18 @@ export function keepRetired(): void {
 }
 
 /**
- * Frees every retired block. Called when the memory has grown: growing an ordinary memory detaches the old
- * ArrayBuffer, so every view JS took over a retired block before is now empty and can no longer reach the block
- * (HD-3). A shared memory's old views stay over it, so there nothing is freed (`keepRetired`).
+ * The memory's size in pages as of its last growth (0 before any), for the facade: a shared memory's growth detaches
+ * no view, so the facade re-derives its views when this differs from what it last saw (src/wasm/views.ts, HD-3).
+ */
+const grownTo = memory.data(4);
+
+/**
+ * Frees every retired block. Called whenever the memory has grown (here, or by the facade): growing an ordinary memory
+ * detaches the old ArrayBuffer, so every view JS took over a retired block before is now empty and can no longer
+ * reach the block (HD-3). A shared memory's old views stay over it, so there nothing is freed (`keepRetired`).
  */
 export function reclaim(): void {
+  store<i32>(grownTo, memory.size());
   if (retiredKept) return;
   for (let b = arenaStart; b < arenaEnd; b += <usize>load<u32>(b)) {
     if (load<u32>(b, 4) == RETIRED) store<u32>(b, FREE, 4);
@@ -413,6 +420,10 @@ export function callBodyAddress(): usize {
 /** Address of the per-row scratch numbers. */
 export function callNumbersAddress(): usize {
   return changetype<usize>(callNumbers);
+}
+/** Address of the memory's size as of its last growth (`grownTo`). */
+export function grownToAddress(): usize {
+  return grownTo;
 }
 /** Address of the per-row results. */
 export function callResultAddress(): usize {

@@ -58,7 +58,7 @@ function coreOf(instance: WebAssembly.Instance, threading: Threading): WasmCore 
   const core = checkExports(instance.exports as Record<string, unknown>);
   // A shared memory's growth detaches no view, so a retired herd array is never reused there (HD-3).
   if ('memory' in threading) core.keepRetired();
-  const views = new Views(core.memory);
+  const views = new Views(core.memory, core.grownToAddress());
   const grounds = new WasmGrounds(core, views);
   const scratch = new Scratch(core, views);
   return {

@@ -11,6 +11,7 @@ export interface CoreExports {
   arenaTop(): Ptr;
   reclaim(): void;
   keepRetired(): void;
+  grownToAddress(): Ptr;
   callBodyAddress(): Ptr;
   callNumbersAddress(): Ptr;
   callResultAddress(): Ptr;

@@ -161,8 +161,8 @@ export class WasmHerdStorage implements HerdStorage {
   private fresh(): void {
     const v = this.views.fresh();
     const capacity = this.capacity;
-    if (this.viewsOf === v.memory.buffer && this.viewsCapacity === capacity) return;
-    const buffer = v.memory.buffer;
+    const buffer = v.buffer!;
+    if (this.viewsOf === buffer && this.viewsCapacity === capacity) return;
     const { herd, herdNumbers, herdFlags } = this.layout;
     const address = (slot: number): number => v.u32[(this.ptr + slot) >> 2];
     for (const [f, k] of herdNumbers) this.numberViews.set(f, new Float64Array(buffer, address(herd.numbers) + k * capacity * 8, capacity));
