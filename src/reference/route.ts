@@ -128,6 +128,18 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: number): numbe
 const walker = newBody();
 const move = new Move();
 
+/** The route's probe body standing grounded at (x, z) (RT-2): on the stand height, its floor there, not in the air, not sliding. */
+export function standWalker(n: Numbers, g: Sampler, x: number, z: number): Body {
+  const body = walker;
+  body.x = x;
+  body.z = z;
+  body.y = standHeight(n, g, x, z);
+  body.floor = body.y;
+  body.air = false;
+  body.steep = false;
+  return body;
+}
+
 /**
  * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
  * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
@@ -140,20 +152,13 @@ export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: number): number
   const z = cellZ(grid, k);
   const col = k % grid.w;
   const row = Math.floor(k / grid.w);
-  const body = walker;
   let state = s | EDGES_KNOWN;
   for (let d = 0; d < 8; d++) {
     const ni = col + dirX(d);
     const nj = row + dirZ(d);
     if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
     if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) === 0) continue;
-    body.x = x;
-    body.z = z;
-    body.y = standHeight(n, g, x, z);
-    body.floor = body.y;
-    body.air = false;
-    body.steep = false;
-    slideBody(n, g, body, dirX(d) * grid.cell, dirZ(d) * grid.cell, move);
+    slideBody(n, g, standWalker(n, g, x, z), dirX(d) * grid.cell, dirZ(d) * grid.cell, move);
     if (!move.limited) state = state | (1 << d);
   }
   grid.cells[k] = state;
@@ -382,14 +387,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */
 export function slideSight(n: Numbers, g: Sampler, ax: number, az: number, bx: number, bz: number): boolean {
-  const body = walker;
-  body.x = ax;
-  body.z = az;
-  body.y = standHeight(n, g, ax, az);
-  body.floor = body.y;
-  body.air = false;
-  body.steep = false;
-  slideBody(n, g, body, bx - ax, bz - az, move);
+  slideBody(n, g, standWalker(n, g, ax, az), bx - ax, bz - az, move);
   return !move.limited;
 }
 
