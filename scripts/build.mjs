@@ -1,4 +1,5 @@
-// npm run build: the package as it is published — dist/src/*.js + .d.ts (+ declaration maps) from tsc
+// npm run build: the package as it is published — dist/src/*.js + .d.ts from tsc (no
+// declaration maps: they would point into src/, which is not shipped)
 // (tsconfig.build.json; `.ts` import paths rewritten to `.js`), and beside them dist/build/ with the release core as
 // a base64 module (what dist/src/load.js imports) and both .wasm files, for hosts that fetch or read the bytes; and
 // dist/require.cjs, the sentence `require('heightfield-walker')` throws.
@@ -18,7 +19,7 @@ const tsc = (...args) => execFileSync(process.execPath, ['node_modules/typescrip
 // Two passes: declarations keep the doc comments editors show; the JavaScript drops comments, which are most of
 // its size (the sources, with their comments, are the repository).
 tsc('--emitDeclarationOnly');
-tsc('--declaration', 'false', '--declarationMap', 'false', '--removeComments');
+tsc('--declaration', 'false', '--removeComments');
 mkdirSync('dist/build', { recursive: true });
 for (const file of built) copyFileSync(`build/${file}`, `dist/build/${file}`);
 copyFileSync('src/require.cjs', 'dist/require.cjs');
