@@ -222,7 +222,8 @@ export async function runDemoTest(options: DemoTestOptions): Promise<DemoTestRes
       const c = Math.min(...inChromium);
       log(`herd on ${threads} thread${threads === 1 ? '' : 's'}: Chromium ${c.toFixed(2)} µs per body-step (steps on ${ran}), Node ${n.toFixed(2)} µs; load average ${loadavg()[0].toFixed(1)}`);
       check(`the herd steps on ${threads} thread${threads === 1 ? '' : 's'} in Chromium (HD-5)`, ran === threads, `its last step ran on ${ran}`);
-      check(`Chromium's herd µs per body-step is within 1.5× of Node's on ${threads} thread${threads === 1 ? '' : 's'}`, c <= 1.5 * n && n <= 1.5 * c,
+      // One-sided: the promise is that a browser game is not slower than a Node server; Chromium faster is no defect.
+      check(`Chromium's herd µs per body-step is at most 1.5× Node's on ${threads} thread${threads === 1 ? '' : 's'}`, c <= 1.5 * n,
         `Chromium ${c.toFixed(2)} µs, Node ${n.toFixed(2)} µs (${(c / n).toFixed(2)}×)`);
     }
 
