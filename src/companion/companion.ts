@@ -2,12 +2,14 @@
  * The companion controller (CO-4..CO-10): a walker row driven once per physics frame. Where it moves is decided
  * by its state — FOLLOW's arrival controller on the player's delayed trail, or the combat states' seek — and which
  * clip it shows is decided once, centrally, from its own measured motion and intent, never from the player's state.
- * When it cannot close on the player it rejoins: a jump where one gets it up, else a teleport beside the player.
+ * When the straight way makes no progress it walks a route round what blocks it (CO-12); when that does not help
+ * either it rejoins: a jump where one gets it up, else a teleport beside the player.
  */
 import type { Ground, Numbers, Row, World } from '../types.ts';
 import { newBody } from '../body.ts';
 import { readBody } from '../rows.ts';
 import { checkGround } from '../reference/lattice.ts';
+import { BLOCK, routeCell } from '../reference/route.ts';
 import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import {
@@ -19,10 +21,16 @@ import {
   FOLLOW_SLOW_RADIUS,
   IDLE_EPS,
   LEASH_DISTANCE,
+  ROUTE_CELLS,
+  ROUTE_GAIN,
+  ROUTE_INTERVAL,
+  ROUTE_MARGIN,
+  ROUTE_TIME,
   STUCK_TIME,
   TELEPORT_DISTANCE,
 } from './constants.ts';
 import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg, shown } from './checks.ts';
+import { Detour, type DetourState } from './detour.ts';
 import { followSpeed } from './followSpeed.ts';
 import { locomotionClip } from './locomotionClip.ts';
 import { playAnim } from './playAnim.ts';
@@ -79,20 +87,21 @@ function checkWritable(row: Row): void {
   }
 }
 
-/** Throws unless `core` has the four walker calls (WalkerCore). */
+/** Throws unless `core` has the five walker calls (WalkerCore). */
 function checkCore(core: unknown): WalkerCore {
   const c = checkObjectArg('Companion', 'core', core);
-  for (const name of ['walk', 'seek', 'stand', 'numbers'] as const) checkFunctionArg('Companion', `core.${name}`, c[name]);
+  for (const name of ['walk', 'seek', 'stand', 'numbers', 'route'] as const) checkFunctionArg('Companion', `core.${name}`, c[name]);
   return core as WalkerCore;
 }
 
 /** The companion's own state, as `step` saves it to put back when the frame throws. */
-type Saved = Pick<Companion, 'state' | 'target' | 'clip' | 'clipTime' | 'commanded' | 'measured' | 'intent' | 'gap' | 'teleported' | 'teleports' | 'swing' | 'stuck' | 'jumps'> & { leaping: boolean; jumped: boolean };
+type Saved = Pick<Companion, 'state' | 'target' | 'clip' | 'clipTime' | 'commanded' | 'measured' | 'intent' | 'gap' | 'teleported' | 'teleports' | 'swing' | 'stuck' | 'jumps' | 'routes' | 'plans'> & { leaping: boolean; jumped: boolean; detour: DetourState };
 
 /**
- * A companion that follows the player along its delayed trail, rejoins when it cannot close on it (a jump, else a
- * teleport beside the player), teleports back when separated, fights enemies near it, and resolves its clip once
- * per frame from its measured motion with the walk↔run-only debounce (CO-3..CO-10).
+ * A companion that follows the player along its delayed trail, goes round on a route what it cannot cross (CO-12),
+ * rejoins when it still cannot close on it (a jump, else a teleport beside the player), teleports back when
+ * separated, fights enemies near it, and resolves its clip once per frame from its measured motion with the
+ * walk↔run-only debounce (CO-3..CO-10, CO-12).
  */
 export class Companion {
   /** The walker calls the row is driven with. */
@@ -134,10 +143,18 @@ export class Companion {
   stuck = 0;
   /** Seconds into the current `atk1` swing (CO-10). */
   swing = 0;
+  /** How many routes it took and walked round what blocked it (CO-12). */
+  routes = 0;
+  /** How many routes it planned (calls of `route`), taken or not (CO-12). */
+  plans = 0;
 
   private readonly onHit: ((enemy: Row) => void) | undefined;
   private readonly wire: Tripwire | null;
   private readonly point: number[] = [0, 0];
+  /** Where the companion heads this frame: a waypoint of its detour, else its aim (the scratch point). */
+  private readonly heading: number[] = [0, 0];
+  /** The route being walked (CO-12). */
+  private readonly detour = new Detour();
   /** A rejoining jump is under way: FOLLOW heads straight at the trail point until the body lands. */
   private leaping = false;
   /** This stuck spell already tried its jump; the next rejoin is a teleport. */
@@ -205,13 +222,15 @@ export class Companion {
   }
 
   private save(): Saved {
-    const { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, leaping, jumped } = this;
-    return { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, leaping, jumped };
+    const { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, routes, plans, leaping, jumped } = this;
+    return { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, routes, plans, leaping, jumped, detour: this.detour.save() };
   }
 
   /** Puts back the companion's state, its trail and every field of its row as `save` and the shallow copy `row` held. */
   private restore(saved: Saved, row: Row): void {
-    Object.assign(this, saved);
+    const { detour, ...own } = saved;
+    Object.assign(this, own);
+    this.detour.restore(detour);
     this.trail.unrecord();
     const now = this.row;
     for (const key of Object.keys(now)) if (!(key in row)) delete now[key];
@@ -229,9 +248,10 @@ export class Companion {
     if (!this.teleported) {
       this.decide(gap, enemies);
       const aiming = this.aimOf(player);
-      const before = aiming ? this.distanceToPoint() : 0;
-      this.move(dt, gap, player);
-      const closed = aiming ? before - this.distanceToPoint() : 0;
+      const end = this.steer(dt, gap, aiming, player);
+      const before = aiming ? this.distanceToHeading() : 0;
+      this.move(dt, gap, player, end);
+      const closed = aiming ? before - this.distanceToHeading() : 0;
       this.teleported = this.rejoinIfStuck(dt, gap, aiming, closed, player);
     }
     this.measured = this.teleported ? 0 : planarSpeed(this.row.pos[0] - x0, this.row.pos[2] - z0, dt);
@@ -266,11 +286,79 @@ export class Companion {
     return false;
   }
 
-  /** The planar distance from the row to the scratch point. */
-  private distanceToPoint(): number {
-    const dx = this.point[0] - this.row.pos[0];
-    const dz = this.point[1] - this.row.pos[2];
+  /** The planar distance from the row to where it heads this frame. */
+  private distanceToHeading(): number {
+    const dx = this.heading[0] - this.row.pos[0];
+    const dz = this.heading[1] - this.row.pos[2];
     return Math.sqrt(dx * dx + dz * dz);
+  }
+
+  /**
+   * Chooses where the companion heads this frame (CO-12): a detour is dropped inside the follow ring, in the air, in
+   * another state than it was planned in, or when not aiming; one is planned — at most once per ROUTE_INTERVAL —
+   * when the companion has made no progress for ROUTE_TIME, or when the point its route was planned to has moved
+   * more than ROUTE_TOLERANCE off where it now aims; then it heads for the route's next waypoint, else its aim.
+   * Returns whether the heading is the last point of the way (the aim or the route's end).
+   */
+  private steer(dt: number, gap: number, aiming: boolean, player: Row): boolean {
+    const d = this.detour;
+    d.sincePlan += dt;
+    const grounded = this.row.air !== true && !this.leaping;
+    if (!aiming || !(gap > FOLLOW_DISTANCE) || !grounded || d.state !== this.state) d.clear();
+    if (aiming && gap > FOLLOW_DISTANCE && grounded && d.sincePlan >= ROUTE_INTERVAL) {
+      const moved = d.active && (d.toPlayer ? d.strayed(player.pos[0], player.pos[2]) : d.strayed(this.point[0], this.point[1]));
+      if (this.stuck >= ROUTE_TIME || moved) this.plan(player);
+    }
+    return d.heading(this.row.pos[0], this.row.pos[2], this.point[0], this.point[1], this.heading);
+  }
+
+  /**
+   * Plans a detour (CO-12): a route to the aim, else — in FOLLOW, when that does not reach — to the player, both
+   * within routeRegion. One that reaches is taken; one that does not is taken only when its end is at least
+   * ROUTE_GAIN nearer the player than the companion (it goes as near as it can); otherwise the companion heads
+   * straight again and the stuck rule (CO-8) goes on counting.
+   */
+  private plan(player: Row): void {
+    const d = this.detour;
+    d.sincePlan = 0;
+    d.clear();
+    const region = this.routeRegion(player);
+    if (region === null) return;
+    const px = player.pos[0];
+    const pz = player.pos[2];
+    let toPlayer = this.state === 'REGROUP';
+    this.plans += 1;
+    let way = this.core.route(this.row, this.world, this.point, this.ground, { region });
+    if (!way.reached && !toPlayer) {
+      toPlayer = true;
+      this.plans += 1;
+      way = this.core.route(this.row, this.world, [px, pz], this.ground, { region });
+    }
+    if (!way.reached) {
+      const end = way.waypoints[way.waypoints.length - 1];
+      const fromEnd = Math.sqrt((end[0] - px) * (end[0] - px) + (end[1] - pz) * (end[1] - pz));
+      if (!(fromEnd <= planarDistance(this.row.pos, player.pos) - ROUTE_GAIN)) return;
+    }
+    d.take(way.waypoints, toPlayer ? px : this.point[0], toPlayer ? pz : this.point[1], toPlayer, this.state);
+    this.routes += 1;
+  }
+
+  /**
+   * The box a detour is searched in (CO-12, RT-5): round the companion, its aim and the player, widened by
+   * ROUTE_MARGIN on each side and out to whole blocks of the route grid's cells (so the plans of one detour share a
+   * grid); null when it holds more than ROUTE_CELLS cells.
+   */
+  private routeRegion(player: Row): number[] | null {
+    const cell = routeCell(this.ground);
+    const pos = this.row.pos;
+    const span = BLOCK * cell;
+    const i0 = Math.floor((Math.min(pos[0], this.point[0], player.pos[0]) - ROUTE_MARGIN) / span) * BLOCK;
+    const j0 = Math.floor((Math.min(pos[2], this.point[1], player.pos[2]) - ROUTE_MARGIN) / span) * BLOCK;
+    const i1 = Math.floor((Math.max(pos[0], this.point[0], player.pos[0]) + ROUTE_MARGIN) / span) * BLOCK + BLOCK;
+    const j1 = Math.floor((Math.max(pos[2], this.point[1], player.pos[2]) + ROUTE_MARGIN) / span) * BLOCK + BLOCK;
+    if (!((i1 - i0) * (j1 - j0) <= ROUTE_CELLS)) return null;
+    // Corners at cell centres, so the box holds exactly cells [i0, i1) × [j0, j1) whatever the rounding of i·cell.
+    return [(i0 + 0.5) * cell, (j0 + 0.5) * cell, (i1 - 0.5) * cell, (j1 - 0.5) * cell];
   }
 
   /**
@@ -295,6 +383,7 @@ export class Companion {
     this.stuck += dt;
     if (this.stuck < STUCK_TIME) return false;
     this.stuck = 0;
+    this.detour.clear();
     const n = this.core.numbers(row, this.world);
     const up = this.core.stand(n, this.ground, player.pos[0], player.pos[2]);
     const floor = typeof row.floor === 'number' ? row.floor : row.pos[1];
@@ -372,6 +461,7 @@ export class Companion {
     this.stuck = 0;
     this.jumped = false;
     this.leaping = false;
+    this.detour.clear();
     this.teleports += 1;
   }
 
@@ -464,11 +554,14 @@ export class Companion {
     this.swing = 0;
   }
 
-  /** Moves the row once by the current state's rule, `gap` metres from the player: exactly one `walk` per frame. */
-  private move(dt: number, gap: number, player: Row): void {
+  /**
+   * Moves the row once by the current state's rule, `gap` metres from the player, toward this frame's heading
+   * (`end`: the last point of the way): exactly one `walk` per frame.
+   */
+  private move(dt: number, gap: number, player: Row, end: boolean): void {
     switch (this.state) {
       case 'FOLLOW':
-        this.follow(dt, gap);
+        this.follow(dt, gap, end);
         return;
       case 'ENGAGE':
         this.intent = true;
@@ -480,7 +573,7 @@ export class Companion {
         return;
       case 'REGROUP':
         this.intent = true;
-        this.core.seek(this.row, this.world, this.aimAt(player.pos), FOLLOW_DISTANCE, this.ground);
+        this.core.seek(this.row, this.world, this.heading, end ? FOLLOW_DISTANCE : 0, this.ground);
         this.core.walk(this.row, this.world, dt, this.ground);
         return;
     }
@@ -494,18 +587,20 @@ export class Companion {
    * Choice: the heading is the one `seek` takes toward the trail point — straight at it while the line is clear
    * (SE-3), along a tangent round a tree cluster that stands in the way (SE-4), none when the way is blocked (SE-7)
    * — so a companion cutting a corner the player went round does not run into the trunk and run in place against it.
+   * On a detour (CO-12) it heads so for the route's next waypoint instead, and only the route's end caps the speed:
+   * a waypoint on the way is passed, not stopped at.
    */
-  private follow(dt: number, gap: number): void {
+  private follow(dt: number, gap: number, end: boolean): void {
     const row = this.row;
-    const [tx, tz] = this.trail.target(this.point);
-    const dx = tx - row.pos[0];
-    const dz = tz - row.pos[2];
-    const toTrail = Math.sqrt(dx * dx + dz * dz);
-    this.core.seek(row, this.world, this.point, 0, this.ground);
+    const dx = this.heading[0] - row.pos[0];
+    const dz = this.heading[1] - row.pos[2];
+    const toHeading = Math.sqrt(dx * dx + dz * dz);
+    this.core.seek(row, this.world, this.heading, 0, this.ground);
     // A rejoining jump heads straight at the trail point: seek, blocked at the foot of the rise, wants nothing (SE-7).
     const [hx, hz] = this.leaping ? [dx, dz] : (row.want ?? [0, 0]);
     const heading = Math.sqrt(hx * hx + hz * hz);
-    const speed = heading > 0 ? Math.min(followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED), toTrail / dt) : 0;
+    const cap = followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED);
+    const speed = heading > 0 ? (end ? Math.min(cap, toHeading / dt) : cap) : 0;
     const vx = speed > 0 ? (hx / heading) * speed : 0;
     const vz = speed > 0 ? (hz / heading) * speed : 0;
     row.vel = [vx, row.vel?.[1] ?? 0, vz];

@@ -221,7 +221,7 @@ for (const { name, api } of CORES) {
       const { c, row, player } = make();
       const core: WalkerCore = {
         walk: () => { throw new Error('walker: the ground broke.'); },
-        seek: api.seek, stand: api.stand, numbers: api.numbers,
+        seek: api.seek, stand: api.stand, numbers: api.numbers, route: api.route,
       };
       const broken = new Companion(core, { row, world, ground });
       Object.assign(broken, { state: c.state, clip: c.clip });
