@@ -9,7 +9,7 @@ import type { Ground, Numbers, Row, World } from '../types.ts';
 import { newBody } from '../body.ts';
 import { readBody } from '../rows.ts';
 import { checkGround } from '../reference/lattice.ts';
-import { BLOCK, routeCell } from '../reference/route.ts';
+import { routeCell } from '../reference/route.ts';
 import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import {
@@ -24,10 +24,12 @@ import {
   ROUTE_CELLS,
   ROUTE_GAIN,
   ROUTE_INTERVAL,
+  ROUTE_LOOKAHEAD,
   ROUTE_MARGIN,
   ROUTE_TIME,
   STUCK_TIME,
   TELEPORT_DISTANCE,
+  TRAIL_DELAY,
 } from './constants.ts';
 import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg, shown } from './checks.ts';
 import { Detour, type DetourState } from './detour.ts';
@@ -153,6 +155,8 @@ export class Companion {
   private readonly point: number[] = [0, 0];
   /** Where the companion heads this frame: a waypoint of its detour, else its aim (the scratch point). */
   private readonly heading: number[] = [0, 0];
+  /** Where the player will be ROUTE_LOOKAHEAD from now at its trail pace (CO-12). */
+  private readonly ahead: number[] = [0, 0];
   /** The route being walked (CO-12). */
   private readonly detour = new Detour();
   /** A rejoining jump is under way: FOLLOW heads straight at the trail point until the body lands. */
@@ -294,29 +298,31 @@ export class Companion {
   }
 
   /**
-   * Chooses where the companion heads this frame (CO-12): a detour is dropped inside the follow ring, in the air, in
-   * another state than it was planned in, or when not aiming; one is planned — at most once per ROUTE_INTERVAL —
-   * when the companion has made no progress for ROUTE_TIME, or when the point its route was planned to has moved
-   * more than ROUTE_TOLERANCE off where it now aims; then it heads for the route's next waypoint, else its aim.
+   * Chooses where the companion heads this frame (CO-12): a detour is dropped inside the follow ring, on a rejoining
+   * jump, in another state than it was planned in, or when not aiming; one is planned — grounded, at most once per
+   * ROUTE_INTERVAL — when the companion has made no progress for ROUTE_TIME, or when the point its route was planned to has moved
+   * more than ROUTE_TOLERANCE from where that point now is (the aim, or the point ahead of the player); then it
+   * heads for the route's next waypoint, else its aim.
    * Returns whether the heading is the last point of the way (the aim or the route's end).
    */
   private steer(dt: number, gap: number, aiming: boolean, player: Row): boolean {
     const d = this.detour;
     d.sincePlan += dt;
-    const grounded = this.row.air !== true && !this.leaping;
-    if (!aiming || !(gap > FOLLOW_DISTANCE) || !grounded || d.state !== this.state) d.clear();
-    if (aiming && gap > FOLLOW_DISTANCE && grounded && d.sincePlan >= ROUTE_INTERVAL) {
-      const moved = d.active && (d.toPlayer ? d.strayed(player.pos[0], player.pos[2]) : d.strayed(this.point[0], this.point[1]));
+    if (!aiming || !(gap > FOLLOW_DISTANCE) || this.leaping || d.state !== this.state) d.clear();
+    // Planned only from the ground: a body in the air has no cell to start from, and a rejoining jump heads straight.
+    if (aiming && gap > FOLLOW_DISTANCE && this.row.air !== true && !this.leaping && d.sincePlan >= ROUTE_INTERVAL) {
+      this.lookAhead(player);
+      const moved = d.active && (d.ahead ? d.strayed(this.ahead[0], this.ahead[1]) : d.strayed(this.point[0], this.point[1]));
       if (this.stuck >= ROUTE_TIME || moved) this.plan(player);
     }
     return d.heading(this.row.pos[0], this.row.pos[2], this.point[0], this.point[1], this.heading);
   }
 
   /**
-   * Plans a detour (CO-12): a route to the aim, else — in FOLLOW, when that does not reach — to the player, both
-   * within routeRegion. One that reaches is taken; one that does not is taken only when its end is at least
-   * ROUTE_GAIN nearer the player than the companion (it goes as near as it can); otherwise the companion heads
-   * straight again and the stuck rule (CO-8) goes on counting.
+   * Plans a detour (CO-12): a route to the aim; when that does not reach, a route to the point ahead of the player
+   * (lookAhead), both within routeRegion. One that reaches is taken; one that does not is taken only when its end is
+   * at least ROUTE_GAIN nearer that point than the companion is (it goes as near as it can); otherwise the companion
+   * heads straight again and the stuck rule (CO-8) goes on counting.
    */
   private plan(player: Row): void {
     const d = this.detour;
@@ -324,41 +330,59 @@ export class Companion {
     d.clear();
     const region = this.routeRegion(player);
     if (region === null) return;
-    const px = player.pos[0];
-    const pz = player.pos[2];
-    let toPlayer = this.state === 'REGROUP';
+    d.region = region;
     this.plans += 1;
-    let way = this.core.route(this.row, this.world, this.point, this.ground, { region });
-    if (!way.reached && !toPlayer) {
-      toPlayer = true;
-      this.plans += 1;
-      way = this.core.route(this.row, this.world, [px, pz], this.ground, { region });
+    const way = this.core.route(this.row, this.world, this.point, this.ground, { region });
+    if (way.reached) {
+      d.take(way.waypoints, this.point[0], this.point[1], false, this.state);
+      this.routes += 1;
+      return;
     }
-    if (!way.reached) {
-      const end = way.waypoints[way.waypoints.length - 1];
-      const fromEnd = Math.sqrt((end[0] - px) * (end[0] - px) + (end[1] - pz) * (end[1] - pz));
-      if (!(fromEnd <= planarDistance(this.row.pos, player.pos) - ROUTE_GAIN)) return;
-    }
-    d.take(way.waypoints, toPlayer ? px : this.point[0], toPlayer ? pz : this.point[1], toPlayer, this.state);
+    const [ax, az] = this.ahead;
+    this.plans += 1;
+    const near = this.core.route(this.row, this.world, this.ahead, this.ground, { region });
+    const end = near.waypoints[near.waypoints.length - 1];
+    const fromEnd = Math.sqrt((end[0] - ax) * (end[0] - ax) + (end[1] - az) * (end[1] - az));
+    const fromHere = Math.sqrt((this.row.pos[0] - ax) * (this.row.pos[0] - ax) + (this.row.pos[2] - az) * (this.row.pos[2] - az));
+    if (!near.reached && !(fromEnd <= fromHere - ROUTE_GAIN)) return;
+    d.take(near.waypoints, ax, az, true, this.state);
     this.routes += 1;
   }
 
   /**
-   * The box a detour is searched in (CO-12, RT-5): round the companion, its aim and the player, widened by
-   * ROUTE_MARGIN on each side and out to whole blocks of the route grid's cells (so the plans of one detour share a
-   * grid); null when it holds more than ROUTE_CELLS cells.
+   * Writes into `ahead` where the player will be ROUTE_LOOKAHEAD from now at its pace over the trail: its position
+   * plus (position − trail point) · ROUTE_LOOKAHEAD / TRAIL_DELAY (CO-12). A player at rest is its own point ahead.
    */
-  private routeRegion(player: Row): number[] | null {
-    const cell = routeCell(this.ground);
+  private lookAhead(player: Row): void {
+    const [tx, tz] = this.trail.target(this.ahead);
+    const k = ROUTE_LOOKAHEAD / TRAIL_DELAY;
+    this.ahead[0] = player.pos[0] + (player.pos[0] - tx) * k;
+    this.ahead[1] = player.pos[2] + (player.pos[2] - tz) * k;
+  }
+
+  /**
+   * The box a detour is searched in (CO-12, RT-5): the last plan's box while it holds the companion, its aim, the
+   * player and the point ahead of it (so the plans of one detour search one grid); else the box round them widened
+   * by ROUTE_MARGIN on each side, the widening halved while the box holds more than ROUTE_CELLS cells; null when
+   * even the box round them does.
+   */
+  private routeRegion(player: Row): readonly number[] | null {
     const pos = this.row.pos;
-    const span = BLOCK * cell;
-    const i0 = Math.floor((Math.min(pos[0], this.point[0], player.pos[0]) - ROUTE_MARGIN) / span) * BLOCK;
-    const j0 = Math.floor((Math.min(pos[2], this.point[1], player.pos[2]) - ROUTE_MARGIN) / span) * BLOCK;
-    const i1 = Math.floor((Math.max(pos[0], this.point[0], player.pos[0]) + ROUTE_MARGIN) / span) * BLOCK + BLOCK;
-    const j1 = Math.floor((Math.max(pos[2], this.point[1], player.pos[2]) + ROUTE_MARGIN) / span) * BLOCK + BLOCK;
-    if (!((i1 - i0) * (j1 - j0) <= ROUTE_CELLS)) return null;
-    // Corners at cell centres, so the box holds exactly cells [i0, i1) × [j0, j1) whatever the rounding of i·cell.
-    return [(i0 + 0.5) * cell, (j0 + 0.5) * cell, (i1 - 0.5) * cell, (j1 - 0.5) * cell];
+    const xs = [pos[0], this.point[0], player.pos[0], this.ahead[0]];
+    const zs = [pos[2], this.point[1], player.pos[2], this.ahead[1]];
+    const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+    const kept = this.detour.region;
+    if (kept !== null && kept[0] <= x0 && kept[1] <= z0 && kept[2] >= x1 && kept[3] >= z1) return kept;
+    const cell = routeCell(this.ground);
+    for (let m = ROUTE_MARGIN; ; m = m >= cell ? m / 2 : 0) {
+      const i0 = Math.floor((x0 - m) / cell);
+      const j0 = Math.floor((z0 - m) / cell);
+      const i1 = Math.floor((x1 + m) / cell);
+      const j1 = Math.floor((z1 + m) / cell);
+      // Corners at cell centres, so the box holds exactly cells [i0, i1] × [j0, j1] whatever the rounding of i·cell.
+      if ((i1 - i0 + 1) * (j1 - j0 + 1) <= ROUTE_CELLS) return [(i0 + 0.5) * cell, (j0 + 0.5) * cell, (i1 + 0.5) * cell, (j1 + 0.5) * cell];
+      if (m === 0) return null;
+    }
   }
 
   /**

@@ -12,9 +12,10 @@ export interface DetourState {
   next: number;
   goalX: number;
   goalZ: number;
-  toPlayer: boolean;
+  ahead: boolean;
   state: string;
   sincePlan: number;
+  region: readonly number[] | null;
 }
 
 /** The route being walked (none while `waypoints` is null) and the time since the last plan. */
@@ -26,25 +27,27 @@ export class Detour implements DetourState {
   /** The point the route was planned to. */
   goalX = 0;
   goalZ = 0;
-  /** Whether that point is the player (a route to the aim did not reach it), else the aim. */
-  toPlayer = false;
+  /** Whether that point is the one ahead of the player (a route to the aim did not reach it), else the aim. */
+  ahead = false;
   /** The companion state the route was planned in; another state drops it. */
   state = '';
   /** Seconds since the last plan; it starts at ROUTE_INTERVAL, so the first plan is never held back. */
   sincePlan = ROUTE_INTERVAL;
+  /** The box [x0, z0, x1, z1] the last plan searched, kept so later plans inside it search the same grid. */
+  region: readonly number[] | null = null;
 
   /** Whether a route is being walked. */
   get active(): boolean {
     return this.waypoints !== null;
   }
 
-  /** Starts walking `waypoints`, planned in `state` to (x, z) — the player's position when `toPlayer`. */
-  take(waypoints: ReadonlyArray<readonly number[]>, x: number, z: number, toPlayer: boolean, state: string): void {
+  /** Starts walking `waypoints`, planned in `state` to (x, z) — the point ahead of the player when `ahead`. */
+  take(waypoints: ReadonlyArray<readonly number[]>, x: number, z: number, ahead: boolean, state: string): void {
     this.waypoints = waypoints;
     this.next = 0;
     this.goalX = x;
     this.goalZ = z;
-    this.toPlayer = toPlayer;
+    this.ahead = ahead;
     this.state = state;
   }
 
@@ -83,8 +86,8 @@ export class Detour implements DetourState {
 
   /** A copy of the state, for `restore`. */
   save(): DetourState {
-    const { waypoints, next, goalX, goalZ, toPlayer, state, sincePlan } = this;
-    return { waypoints, next, goalX, goalZ, toPlayer, state, sincePlan };
+    const { waypoints, next, goalX, goalZ, ahead, state, sincePlan, region } = this;
+    return { waypoints, next, goalX, goalZ, ahead, state, sincePlan, region };
   }
 
   /** Puts back a state `save` gave. */
