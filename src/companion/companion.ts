@@ -624,7 +624,7 @@ export class Companion {
     const [hx, hz] = this.leaping ? [dx, dz] : (row.want ?? [0, 0]);
     const heading = Math.sqrt(hx * hx + hz * hz);
     const cap = followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED);
-    const speed = heading > 0 ? (end ? Math.min(cap, toHeading / dt) : cap) : 0;
+    const speed = heading > 0 ? Math.min(cap, toHeading / dt) : 0;
     const vx = speed > 0 ? (hx / heading) * speed : 0;
     const vz = speed > 0 ? (hz / heading) * speed : 0;
     row.vel = [vx, row.vel?.[1] ?? 0, vz];

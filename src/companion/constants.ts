@@ -72,7 +72,7 @@ export const ROUTE_MARGIN = 8;
 export const ROUTE_CELLS = 16384;
 
 /** A waypoint counts as passed once the companion is this near it, in metres (CO-12). */
-export const WAYPOINT_REACH = 0.2;
+export const WAYPOINT_REACH = 0.02;
 
 /** An enemy within this planar distance of the companion draws it into ENGAGE, in metres (CO-10). */
 export const AGGRO_RANGE = 8;
