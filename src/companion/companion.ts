@@ -1,5 +1,5 @@
 /**
- * The companion controller (CO-4..CO-10): a walker row driven once per physics frame. Where it moves is decided
+ * The companion controller (CO-4..CO-10, CO-12): a walker row driven once per physics frame. Where it moves is decided
  * by its state — FOLLOW's arrival controller on the player's delayed trail, or the combat states' seek — and which
  * clip it shows is decided once, centrally, from its own measured motion and intent, never from the player's state.
  * When the straight way makes no progress it walks a route round what blocks it (CO-12); when that does not help
@@ -193,8 +193,9 @@ export class Companion {
 
   /**
    * Steps the companion once, after the player has moved this frame: records the trail, decides the state,
-   * moves the row, rejoins when stuck, then resolves and plays the clip (CO-3..CO-10). `enemies` are rows it may
-   * fight; one whose `hp` is a number ≤ 0 is down and ignored. The player's own state is never read.
+   * moves the row (round on a route where the straight way is blocked), rejoins when stuck, then resolves and plays
+   * the clip (CO-3..CO-10, CO-12). `enemies` are rows it may fight; one whose `hp` is a number ≤ 0 is down and
+   * ignored. The player's own state is never read.
    * Every argument is checked first; a frame that throws leaves the companion and its row exactly as they were.
    */
   step(dt: number, player: Row, enemies: readonly Row[] = []): void {
