@@ -253,9 +253,9 @@ export class Companion {
     if (!this.teleported) {
       this.decide(gap, enemies);
       const aiming = this.aimOf(player);
-      const end = this.steer(dt, gap, aiming, player);
+      this.steer(dt, gap, aiming, player);
       const before = aiming ? this.distanceToHeading() : 0;
-      this.move(dt, gap, player, end);
+      this.move(dt, gap, player);
       const closed = aiming ? before - this.distanceToHeading() : 0;
       this.teleported = this.rejoinIfStuck(dt, gap, aiming, closed, player);
     }
@@ -300,27 +300,27 @@ export class Companion {
 
   /**
    * Chooses where the companion heads this frame (CO-12): a detour is dropped inside the follow ring, on a rejoining
-   * jump, in another state than it was planned in, or when not aiming; one is planned — grounded, at most once per
-   * ROUTE_INTERVAL — when the companion has made no progress for ROUTE_TIME, or when the point its route was planned to has moved
+   * jump, out of FOLLOW, or when not aiming; in FOLLOW one is planned — grounded, at most once per ROUTE_INTERVAL —
+   * when the companion has made no progress for ROUTE_TIME, or when the point its route was planned to has moved
    * more than ROUTE_TOLERANCE from where that point now is (the aim, or the point ahead of the player); then it
    * heads for the route's next waypoint, else its aim.
-   * Returns whether the heading is the last point of the way (the aim or the route's end).
    */
-  private steer(dt: number, gap: number, aiming: boolean, player: Row): boolean {
+  private steer(dt: number, gap: number, aiming: boolean, player: Row): void {
     const d = this.detour;
     d.sincePlan += dt;
-    if (!aiming || !(gap > FOLLOW_DISTANCE) || this.leaping || d.state !== this.state) d.clear();
-    // Planned only from the ground: a body in the air has no cell to start from, and a rejoining jump heads straight.
-    if (aiming && gap > FOLLOW_DISTANCE && this.row.air !== true && !this.leaping && d.sincePlan >= ROUTE_INTERVAL) {
+    const following = aiming && this.state === 'FOLLOW' && gap > FOLLOW_DISTANCE && !this.leaping;
+    if (!following) d.clear();
+    // Planned only from the ground: a body in the air has no cell to start from.
+    if (following && this.row.air !== true && d.sincePlan >= ROUTE_INTERVAL) {
       this.lookAhead(player);
       const moved = d.active && (d.ahead ? d.strayed(this.ahead[0], this.ahead[1]) : d.strayed(this.point[0], this.point[1]));
       if (this.stuck >= ROUTE_TIME || moved) this.plan(player);
     }
-    return d.heading(this.row.pos[0], this.row.pos[2], this.point[0], this.point[1], this.heading);
+    d.heading(this.row.pos[0], this.row.pos[2], this.point[0], this.point[1], this.heading);
   }
 
   /**
-   * Plans a detour (CO-12): a route to the aim; when that does not reach, a route to the point ahead of the player
+   * Plans a detour (CO-12): a route to the aim (the trail point); when that does not reach, a route to the point ahead of the player
    * (lookAhead), both within routeRegion. One that reaches is taken; one that does not is taken only when its end is
    * at least ROUTE_GAIN nearer that point than the companion is (it goes as near as it can); otherwise the companion
    * heads straight again and the stuck rule (CO-8) goes on counting.
@@ -335,7 +335,7 @@ export class Companion {
     this.plans += 1;
     const way = this.core.route(this.row, this.world, this.point, this.ground, { region });
     if (way.reached) {
-      d.take(way.waypoints, this.point[0], this.point[1], false, this.state);
+      d.take(way.waypoints, this.point[0], this.point[1], false);
       this.routes += 1;
       return;
     }
@@ -346,7 +346,7 @@ export class Companion {
     const fromEnd = Math.sqrt((end[0] - ax) * (end[0] - ax) + (end[1] - az) * (end[1] - az));
     const fromHere = Math.sqrt((this.row.pos[0] - ax) * (this.row.pos[0] - ax) + (this.row.pos[2] - az) * (this.row.pos[2] - az));
     if (!near.reached && !(fromEnd <= fromHere - ROUTE_GAIN)) return;
-    d.take(near.waypoints, ax, az, true, this.state);
+    d.take(near.waypoints, ax, az, true);
     this.routes += 1;
   }
 
@@ -579,14 +579,11 @@ export class Companion {
     this.swing = 0;
   }
 
-  /**
-   * Moves the row once by the current state's rule, `gap` metres from the player, toward this frame's heading
-   * (`end`: the last point of the way): exactly one `walk` per frame.
-   */
-  private move(dt: number, gap: number, player: Row, end: boolean): void {
+  /** Moves the row once by the current state's rule, `gap` metres from the player: exactly one `walk` per frame. */
+  private move(dt: number, gap: number, player: Row): void {
     switch (this.state) {
       case 'FOLLOW':
-        this.follow(dt, gap, end);
+        this.follow(dt, gap);
         return;
       case 'ENGAGE':
         this.intent = true;
@@ -598,7 +595,7 @@ export class Companion {
         return;
       case 'REGROUP':
         this.intent = true;
-        this.core.seek(this.row, this.world, this.heading, end ? FOLLOW_DISTANCE : 0, this.ground);
+        this.core.seek(this.row, this.world, this.point, FOLLOW_DISTANCE, this.ground);
         this.core.walk(this.row, this.world, dt, this.ground);
         return;
     }
@@ -612,10 +609,10 @@ export class Companion {
    * Choice: the heading is the one `seek` takes toward the trail point — straight at it while the line is clear
    * (SE-3), along a tangent round a tree cluster that stands in the way (SE-4), none when the way is blocked (SE-7)
    * — so a companion cutting a corner the player went round does not run into the trunk and run in place against it.
-   * On a detour (CO-12) it heads so for the route's next waypoint instead, and only the route's end caps the speed:
-   * a waypoint on the way is passed, not stopped at.
+   * On a detour (CO-12) it heads so for the route's next waypoint instead, reaching each (never overshooting it), so
+   * it leaves a waypoint where the route checked the next leg from.
    */
-  private follow(dt: number, gap: number, end: boolean): void {
+  private follow(dt: number, gap: number): void {
     const row = this.row;
     const dx = this.heading[0] - row.pos[0];
     const dz = this.heading[1] - row.pos[2];
@@ -624,8 +621,7 @@ export class Companion {
     // A rejoining jump heads straight at the trail point: seek, blocked at the foot of the rise, wants nothing (SE-7).
     const [hx, hz] = this.leaping ? [dx, dz] : (row.want ?? [0, 0]);
     const heading = Math.sqrt(hx * hx + hz * hz);
-    const cap = followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED);
-    const speed = heading > 0 ? Math.min(cap, toHeading / dt) : 0;
+    const speed = heading > 0 ? Math.min(followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED), toHeading / dt) : 0;
     const vx = speed > 0 ? (hx / heading) * speed : 0;
     const vz = speed > 0 ? (hz / heading) * speed : 0;
     row.vel = [vx, row.vel?.[1] ?? 0, vz];

@@ -13,7 +13,6 @@ export interface DetourState {
   goalX: number;
   goalZ: number;
   ahead: boolean;
-  state: string;
   sincePlan: number;
   region: readonly number[] | null;
 }
@@ -29,8 +28,6 @@ export class Detour implements DetourState {
   goalZ = 0;
   /** Whether that point is the one ahead of the player (a route to the aim did not reach it), else the aim. */
   ahead = false;
-  /** The companion state the route was planned in; another state drops it. */
-  state = '';
   /** Seconds since the last plan; it starts at ROUTE_INTERVAL, so the first plan is never held back. */
   sincePlan = ROUTE_INTERVAL;
   /** The box [x0, z0, x1, z1] the last plan searched, kept so later plans inside it search the same grid. */
@@ -41,14 +38,13 @@ export class Detour implements DetourState {
     return this.waypoints !== null;
   }
 
-  /** Starts walking `waypoints`, planned in `state` to (x, z) — the point ahead of the player when `ahead`. */
-  take(waypoints: ReadonlyArray<readonly number[]>, x: number, z: number, ahead: boolean, state: string): void {
+  /** Starts walking `waypoints`, planned to (x, z) — the point ahead of the player when `ahead`. */
+  take(waypoints: ReadonlyArray<readonly number[]>, x: number, z: number, ahead: boolean): void {
     this.waypoints = waypoints;
     this.next = 0;
     this.goalX = x;
     this.goalZ = z;
     this.ahead = ahead;
-    this.state = state;
   }
 
   /** Stops walking the route: the companion heads straight for its aim again. */
@@ -65,29 +61,27 @@ export class Detour implements DetourState {
 
   /**
    * Writes into `out` where the companion at (x, z) heads: the first waypoint not yet within WAYPOINT_REACH of it,
-   * or — once it has come within reach of the last, or with no route — its aim (ax, az). Returns whether it is the
-   * route's last waypoint or the aim (the point a follow must not overshoot).
+   * or — once it has come within reach of the last, or with no route — its aim (ax, az).
    */
-  heading(x: number, z: number, ax: number, az: number, out: number[]): boolean {
+  heading(x: number, z: number, ax: number, az: number, out: number[]): void {
     const points = this.waypoints;
     if (points !== null) {
       while (this.next < points.length && within(points[this.next], x, z)) this.next += 1;
       if (this.next < points.length) {
         out[0] = points[this.next][0];
         out[1] = points[this.next][1];
-        return this.next === points.length - 1;
+        return;
       }
       this.waypoints = null;
     }
     out[0] = ax;
     out[1] = az;
-    return true;
   }
 
   /** A copy of the state, for `restore`. */
   save(): DetourState {
-    const { waypoints, next, goalX, goalZ, ahead, state, sincePlan, region } = this;
-    return { waypoints, next, goalX, goalZ, ahead, state, sincePlan, region };
+    const { waypoints, next, goalX, goalZ, ahead, sincePlan, region } = this;
+    return { waypoints, next, goalX, goalZ, ahead, sincePlan, region };
   }
 
   /** Puts back a state `save` gave. */
