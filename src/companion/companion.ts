@@ -320,10 +320,10 @@ export class Companion {
   }
 
   /**
-   * Plans a detour (CO-12): a route to the aim (the trail point); when that does not reach, a route to the point ahead of the player
-   * (lookAhead), both within routeRegion. One that reaches is taken; one that does not is taken only when its end is
-   * at least ROUTE_GAIN nearer that point than the companion is (it goes as near as it can); otherwise the companion
-   * heads straight again and the stuck rule (CO-8) goes on counting.
+   * Plans a detour (CO-12): a route to the aim (the trail point); when that does not reach, a route to the point
+   * ahead of the player (lookAhead), both within routeRegion. One that reaches is taken; one that does not is taken
+   * only when its end is at least ROUTE_GAIN nearer that point than the companion is (it goes as near as it can);
+   * otherwise the companion heads straight again and the stuck rule (CO-8) goes on counting.
    */
   private plan(player: Row): void {
     const d = this.detour;
@@ -388,9 +388,10 @@ export class Companion {
 
   /**
    * The stuck rule (CO-8): outside the follow ring, wanting to close (followSpeed ≥ IDLE_EPS), a frame that closed
-   * less than IDLE_EPS·dt on its aim adds dt to `stuck`; any other frame clears it. At STUCK_TIME the companion
-   * rejoins: it jumps when grounded, not yet jumped this spell, and a jump gets it onto the player's ground (higher
-   * than a step, within floor + jumpH + step); otherwise it is placed beside the player. Returns whether it was placed.
+   * less than IDLE_EPS·dt on where it heads (its aim, or its detour's waypoint) adds dt to `stuck`; any other frame
+   * clears it. At STUCK_TIME the companion drops any detour and rejoins: it jumps when grounded, not yet jumped this
+   * spell, and a jump gets it onto the player's ground (higher than a step, within floor + jumpH + step); otherwise
+   * it is placed beside the player. Returns whether it was placed.
    */
   private rejoinIfStuck(dt: number, gap: number, aiming: boolean, closed: number, player: Row): boolean {
     const row = this.row;
