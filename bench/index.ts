@@ -9,7 +9,10 @@
  *     fresh core (its cells worked out as the search reaches them), then again on the grid kept — on wasm and on
  *     the reference, and the wasm memory the grid and the search hold; one flow field (RT-7); and a herd whose
  *     bodies all head for one gate, every body routing along the one field against every body seeking plainly.
- * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes for one part.
+ *  5. The companion (CO-12): µs per `step` following a running player on open ground (no route planned), and frame
+ *     by frame while the player wades across a pond and the companion goes round it: the mean frame, the frames
+ *     that plan (their count, median and slowest), on wasm and on the reference.
+ * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
@@ -19,6 +22,8 @@ import { decodeBase64 } from '../src/wasm/bytes.ts';
 import { createCore, type WasmCore } from '../src/wasm/core.ts';
 import { sampleWorld } from '../src/sampleWorld.ts';
 import { HERD_FLAGS, HERD_NUMBERS, type Herd } from '../src/herd.ts';
+import { walkerOn } from '../src/load.ts';
+import { ROUND_TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from '../src/autopilot/scenes.ts';
 import type { Ground, Row, World } from '../src/types.ts';
 import { random } from '../scripts/random.ts';
 
@@ -345,6 +350,59 @@ async function gate(): Promise<Record<string, string>[]> {
   return out;
 }
 
+/**
+ * CO-12: the companion's cost per frame on a 0.25 m heightmap (the autopilot's scenes): following a player who runs a
+ * 20 m square on open ground (tinybench, no route planned), and every frame of the pond trip — the player wading
+ * across, the companion going round on routes — timed one by one, the frames that planned apart.
+ */
+async function companion(): Promise<Record<string, string>[]> {
+  const out: Record<string, string>[] = [];
+  const apis = [['wasm', walkerOn(await createCore(decodeBase64(releaseBase64)))], ['reference', reference]] as const;
+  const flat = heightmapWorld({ name: 'open ground', height: () => 0, trees: [] });
+  const square: Trip = { scene: { name: 'open ground', height: () => 0, trees: [] }, start: [0, 0], waypoints: [[20, 0], [20, 20], [0, 20], [0, 0]], speed: 6, companion: [0, -2.5] };
+  for (const [name, api] of apis) {
+    const ground = api.groundOf(flat);
+    const player: Row = { kind: 'player', as: 'xbot', pos: [0, 0, 0] };
+    const row: Row = { kind: 'ally', pos: [0, 0, -2.5] };
+    const c = new api.Companion({ row, world: flat, ground });
+    let f = 0;
+    const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 300 });
+    bench.add('follow', () => {
+      const p = tripAt(square, (f++ % 800) * DT);
+      player.pos = [p.x, 0, p.z];
+      c.step(DT, player);
+    });
+    await bench.run();
+    const us = (bench.getTask('follow')!.result as { latency: { p50: number } }).latency.p50 * 1000;
+    out.push({ core: name, scene: 'following on open ground', 'µs/step (p50)': us.toFixed(1), 'routes planned': String(c.plans), 'plan frames': '0', 'plan frame ms, median': '-', 'plan frame ms, slowest': '-' });
+  }
+  const trip = ROUND_TRIPS[0];
+  const w = heightmapWorld(trip.scene);
+  for (const [name, api] of apis) {
+    const ground = api.groundOf(w);
+    const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], 0, trip.start[1]] };
+    const row: Row = { kind: 'ally', pos: [trip.companion[0], api.stand(api.numbers({ kind: 'ally' }, w), ground, trip.companion[0], trip.companion[1]), trip.companion[1]] };
+    const c = new api.Companion({ row, world: w, ground });
+    const plain: number[] = [];
+    const planning: number[] = [];
+    for (let frame = 0; frame < 12 / DT; frame++) {
+      const p = tripAt(trip, frame * DT);
+      player.pos = [p.x, tripHeight(trip.scene, p.x, p.z), p.z];
+      const plans = c.plans;
+      const ms = once(() => c.step(DT, player));
+      (c.plans > plans ? planning : plain).push(ms);
+    }
+    planning.sort((a, b) => a - b);
+    plain.sort((a, b) => a - b);
+    out.push({
+      core: name, scene: 'round a pond the player wades (12 s)', 'µs/step (p50)': `${(plain[plain.length >> 1] * 1000).toFixed(1)} (frames without a plan)`,
+      'routes planned': String(c.plans), 'plan frames': String(planning.length),
+      'plan frame ms, median': planning[planning.length >> 1].toFixed(1), 'plan frame ms, slowest': planning[planning.length - 1].toFixed(1),
+    });
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`walker bench — node ${process.version}, ${cpu} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}${QUICK ? ', quick run' : ''}`);
@@ -370,6 +428,10 @@ async function main(): Promise<void> {
     console.table(await routes());
     console.log('\nOne gate: every body within 43 m of it (each axis) seeks it, along one shared flow field or plainly (target: routing ≤ 1.5× plain):');
     console.table(await gate());
+  }
+  if (runs('companion')) {
+    console.log('\nThe companion per frame (CO-12), on the autopilot scenes\' 0.25 m heightmap; a plan searches at most 16,384 cells, the first on a fresh grid:');
+    console.table(await companion());
   }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');
   console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body),');

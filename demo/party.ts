@@ -4,7 +4,7 @@
  * by the clip it plays, with a label over its head.
  */
 import * as THREE from 'three';
-import { ATTACK_TIME, Companion, numbers, seek, stand, walk } from './walker.ts';
+import { ATTACK_TIME, Companion, numbers, route, seek, stand, walk } from './walker.ts';
 import type { Clip, Ground, Row, World } from './walker.ts';
 import { Figure, Label } from './figure.ts';
 import { mulberry } from './terrain.ts';
@@ -79,7 +79,7 @@ export class Party {
     const [sx, sz] = options.start;
     const sy = stand(body, options.ground, sx, sz);
     const row: Row = { kind: options.companionKind, pos: [sx, sy, sz], floor: sy };
-    this.companion = new Companion({ walk, seek, stand, numbers }, {
+    this.companion = new Companion({ walk, seek, stand, numbers, route }, {
       row,
       world: options.world,
       ground: options.ground,

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { autopilotSvg, formatReport, runAutopilot } from '../src/autopilot/index.ts';
 import { groundOf } from '../src/ground/index.ts';
-import { numbers, seek, stand, walk } from '../src/reference.ts';
+import { numbers, route, seek, stand, walk } from '../src/reference.ts';
 
 function argValue(args: readonly string[], name: string): string | undefined {
   const i = args.indexOf(name);
@@ -23,7 +23,7 @@ const seedArg = argValue(args, '--seed');
 const seed = seedArg === undefined ? undefined : Number(seedArg);
 if (seed !== undefined && !Number.isInteger(seed)) throw new Error(`autopilot: --seed must be a whole number, got ${seedArg}.`);
 
-const report = runAutopilot({ core: { walk, seek, stand, numbers }, groundOf, seed, fault: args.includes('--fault') });
+const report = runAutopilot({ core: { walk, seek, stand, numbers, route }, groundOf, seed, fault: args.includes('--fault') });
 console.log(formatReport(report));
 writeFileSync(svgPath, autopilotSvg(report));
 console.log(`timeline: ${svgPath}`);

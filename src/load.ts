@@ -27,7 +27,7 @@ export type Herd = HerdOf;
  * bound to this core.
  */
 export function walkerOn(core: WasmCore) {
-  const Companion = companionOn({ walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers });
+  const Companion = companionOn({ walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers, route: core.route });
   return {
     ...companion,
     check: reference.check,

@@ -3,6 +3,7 @@
  */
 import { companionOn } from './companion/bound.ts';
 import { numbers } from './kinds.ts';
+import { route } from './reference/route.ts';
 import { seek } from './reference/seek.ts';
 import { stand } from './reference/stand.ts';
 import { walk } from './reference/walk.ts';
@@ -22,6 +23,6 @@ export { XBOT } from './presets.ts';
 export { terrainGeometry, type TerrainGeometry } from './terrainGeometry.ts';
 export * from './companion/index.ts';
 /** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
-export const Companion = companionOn({ walk, seek, stand, numbers });
+export const Companion = companionOn({ walk, seek, stand, numbers, route });
 export type Companion = import('./companion/companion.ts').Companion;
 export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, WalkerSettings, World } from './types.ts';

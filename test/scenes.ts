@@ -7,7 +7,7 @@ import type { Ground, World } from '../src/types.ts';
 import { XBOT, heightmapWorld, type Scene } from '../src/autopilot/scenes.ts';
 import type { Api } from './cores.ts';
 
-export { cliff, lake, ledge, plateau, steep, tree, TRIPS, tripAt, tripHeight, type Scene, type Trip } from '../src/autopilot/scenes.ts';
+export { cliff, lake, ledge, plateau, pond, ramp, steep, tree, ROUND_TRIPS, TRIPS, tripAt, tripHeight, type Scene, type Trip } from '../src/autopilot/scenes.ts';
 
 /** The scene as a ground of JS callbacks. */
 export function callbackGround(scene: Scene): Ground {

@@ -70,6 +70,9 @@ export interface AutopilotReport {
   settledGap: number;
   settledBound: number;
   teleports: number;
+  /** Routes the companion took round what blocked it, and routes it planned (CO-12). */
+  routes: number;
+  plans: number;
   enemies: number;
   enemiesDefeated: number;
   /** Seconds FOLLOW's motion was not the straight commanded motion: going round trees, cut short by a solid, rise or water. */
@@ -235,7 +238,7 @@ export function runAutopilot(options: AutopilotOptions): AutopilotReport {
   return {
     seed, dt, seconds: t, frames: timeline.length, clipSeconds, stateSeconds, clipSwitches,
     switchesPerSecond: clipSwitches / t, walkRunSwitches, shortestWalkRunHold, largestGap, settledGap, settledBound,
-    teleports: companion.teleports, enemies: enemies.length, enemiesDefeated: defeated, obstructedSeconds, wadingSeconds, playerDistance,
+    teleports: companion.teleports, routes: companion.routes, plans: companion.plans, enemies: enemies.length, enemiesDefeated: defeated, obstructedSeconds, wadingSeconds, playerDistance,
     tripwire, violations, outOfReach, pass: tripwire.length === 0 && violations.length === 0 && outOfReach.every((r) => r.pass), phases, timeline,
   };
 }
@@ -251,7 +254,7 @@ export function formatReport(r: AutopilotReport): string {
     `time in state: ${states}`,
     `clip switches: ${r.clipSwitches} (${r.switchesPerSecond.toFixed(2)} per second); walk<->run switches: ${r.walkRunSwitches}, shortest hold before one: ${r.shortestWalkRunHold === null ? 'none' : `${r.shortestWalkRunHold.toFixed(3)} s`}`,
     `trailing gap: largest ${r.largestGap.toFixed(2)} m, settled ${r.settledGap.toFixed(2)} m (bound ${r.settledBound.toFixed(2)} m); obstructed ${r.obstructedSeconds.toFixed(1)} s`,
-    `teleports: ${r.teleports}`,
+    `teleports: ${r.teleports}; routes taken: ${r.routes} of ${r.plans} planned; over every scene: ${r.routes + r.outOfReach.reduce((n, o) => n + o.routes, 0)} taken of ${r.plans + r.outOfReach.reduce((n, o) => n + o.plans, 0)} planned`,
     `enemies defeated: ${r.enemiesDefeated} of ${r.enemies}; wading: ${r.wadingSeconds.toFixed(1)} s`,
     ...formatOutOfReach(r.outOfReach),
     `tripwire FAILs (CO-9): ${r.tripwire.length}`,

@@ -1,7 +1,8 @@
 /**
- * The autopilot's out-of-reach runs (CO-8, CO-11): in each scene of scenes.ts the player goes where the companion
- * cannot follow on foot and stays there; the companion must never run in place, never hide motion under `wait`,
- * keep the tripwire silent, and be back within ring + ramp + margin of the player within OUT_OF_REACH seconds.
+ * The autopilot's out-of-reach runs (CO-8, CO-11, CO-12): in each scene of scenes.ts the player goes where the
+ * companion cannot follow straight and stays there; the companion must never run in place, never hide motion under
+ * `wait`, keep the tripwire silent, and be back within ring + ramp + margin of the player within OUT_OF_REACH
+ * seconds — where a way round exists (ROUND_TRIPS), by a route, with no jump and no teleport.
  */
 import type { Ground, Row, World } from '../types.ts';
 import type { WalkerCore } from '../companion/core.ts';
@@ -9,7 +10,7 @@ import { Companion, type CompanionOptions } from '../companion/companion.ts';
 import { ANIM_HOLD_TIME, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, IDLE_EPS } from '../companion/constants.ts';
 import { isGait } from '../companion/clips.ts';
 import { locomotionViolations } from '../companion/invariants.ts';
-import { TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from './scenes.ts';
+import { ROUND_TRIPS, TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from './scenes.ts';
 
 /** How long the player stays out of reach once it got there, in seconds; the companion must rejoin within it. */
 export const OUT_OF_REACH = 12;
@@ -25,6 +26,12 @@ export interface OutOfReachResult {
   rejoinedAfter: number;
   jumps: number;
   teleports: number;
+  /** Routes the companion took (CO-12). */
+  routes: number;
+  /** Routes it planned, taken or not (CO-12). */
+  plans: number;
+  /** Whether a way round exists: then it must rejoin by route, with no jump or teleport (CO-12). */
+  wayRound: boolean;
   tripwire: string[];
   violations: string[];
   pass: boolean;
@@ -33,8 +40,8 @@ export interface OutOfReachResult {
 /** A companion class: the controller, or the autopilot's injected fault. */
 type CompanionClass = new (core: WalkerCore, options: CompanionOptions) => Companion;
 
-/** Runs one trip on the scene's heightmap world (CO-8). */
-export function runTrip(core: WalkerCore, groundOf: (w: World) => Ground, trip: Trip, dt: number, Kind: CompanionClass = Companion): OutOfReachResult {
+/** Runs one trip on the scene's heightmap world (CO-8); `wayRound` for a trip of ROUND_TRIPS (CO-12). */
+export function runTrip(core: WalkerCore, groundOf: (w: World) => Ground, trip: Trip, dt: number, Kind: CompanionClass = Companion, wayRound = false): OutOfReachResult {
   const w = heightmapWorld(trip.scene);
   const g = groundOf(w);
   const bound = FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS + GAP_MARGIN;
@@ -69,21 +76,23 @@ export function runTrip(core: WalkerCore, groundOf: (w: World) => Ground, trip: 
   const rejoinedAfter = rejoinedAt < 0 ? Infinity : Math.max(0, rejoinedAt - arrivedAt);
   return {
     scene: trip.scene.name, longestRunInPlace, waitWhileMoving, rejoinedAfter, jumps: companion.jumps, teleports: companion.teleports,
-    tripwire, violations,
-    pass: longestRunInPlace <= ANIM_HOLD_TIME + dt + 1e-9 && waitWhileMoving === 0 && rejoinedAfter <= OUT_OF_REACH && tripwire.length === 0 && violations.length === 0,
+    routes: companion.routes, plans: companion.plans, wayRound, tripwire, violations,
+    pass: longestRunInPlace <= ANIM_HOLD_TIME + dt + 1e-9 && waitWhileMoving === 0 && rejoinedAfter <= OUT_OF_REACH && tripwire.length === 0 && violations.length === 0
+      && (!wayRound || (companion.routes > 0 && companion.jumps === 0 && companion.teleports === 0)),
   };
 }
 
-/** Runs every out-of-reach trip (CO-8, CO-11). */
+/** Runs every out-of-reach trip, then the trips with a way round (CO-8, CO-11, CO-12). */
 export function runOutOfReach(core: WalkerCore, groundOf: (w: World) => Ground, dt: number, Kind: CompanionClass = Companion): OutOfReachResult[] {
-  return TRIPS.map((trip) => runTrip(core, groundOf, trip, dt, Kind));
+  return [...TRIPS.map((trip) => runTrip(core, groundOf, trip, dt, Kind)), ...ROUND_TRIPS.map((trip) => runTrip(core, groundOf, trip, dt, Kind, true))];
 }
 
 /** One report line per run. */
 export function formatOutOfReach(results: readonly OutOfReachResult[]): string[] {
   return results.map((r) => {
-    const how = r.jumps > 0 ? `${r.jumps} jump(s)` : `${r.teleports} teleport(s)`;
+    const how = `${r.jumps} jump(s), ${r.teleports} teleport(s), ${r.routes} route(s) taken of ${r.plans} planned`;
     const back = r.rejoinedAfter === Infinity ? 'never back' : `back within bound ${r.rejoinedAfter.toFixed(2)} s after the player got there`;
-    return `out of reach: ${r.scene}: longest run in place ${r.longestRunInPlace.toFixed(3)} s, wait while moving ${r.waitWhileMoving.toFixed(3)} s, rejoined by ${how}, ${back}: ${r.pass ? 'ok' : 'FAIL'}`;
+    const label = r.wayRound ? 'way round' : 'out of reach';
+    return `${label}: ${r.scene}: longest run in place ${r.longestRunInPlace.toFixed(3)} s, wait while moving ${r.waitWhileMoving.toFixed(3)} s, rejoined by ${how}, ${back}: ${r.pass ? 'ok' : 'FAIL'}`;
   });
 }

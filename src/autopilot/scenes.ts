@@ -72,6 +72,27 @@ export const steep: Scene = {
   trees: [],
 };
 
+/**
+ * A round pond of radius 6 m centred on (0, 12), its bed falling 0.6 m per metre from the rim to 3 m deep (deeper
+ * than wade within 5.2 m of the centre), in flat dry ground: a player wades across, a companion must go round.
+ */
+export const pond: Scene = {
+  name: 'a pond deeper than wade with a way round',
+  height: (x, z) => -Math.min(3, Math.max(0, 0.6 * (6 - Math.sqrt(x * x + (z - 12) * (z - 12))))),
+  water: 0,
+  trees: [],
+};
+
+/**
+ * The 4 m cliff along z ≥ 6 with one ramp: a strip x in [4, 7] rising 0.5 per metre (under maxSlope 0.7) from z = −2
+ * to the top at z = 6, its sides sheer: the only way up is to walk round to its foot.
+ */
+export const ramp: Scene = {
+  name: 'a 4 m cliff with a ramp',
+  height: (x, z) => (z >= 6 ? 4 : x >= 4 && x <= 7 ? Math.min(4, Math.max(0, 0.5 * (z + 2))) : 0),
+  trees: [],
+};
+
 /** The scene as a terrain3d heightmap (sampled every SPACING) with scatter3d trees: a world whose ground runs in wasm. */
 export function heightmapWorld(scene: Scene): World {
   const n = Math.round((2 * HALF) / SPACING) + 1;
@@ -108,6 +129,15 @@ export const TRIPS: readonly Trip[] = [
   { scene: lake, start: [0, 2], waypoints: [[0, 34]], speed: 4, companion: [0, -0.5] },
   { scene: steep, start: [0, 2], waypoints: [[0, 12]], speed: 3, companion: [0, -0.5] },
   { scene: plateau, start: [0, 2], waypoints: [[0, 10]], speed: 3, companion: [0, -0.5] },
+];
+
+/**
+ * The trips with a way round (CO-12): across the pond, up the cliff beside its ramp. The companion must go round on a
+ * route and rejoin with no jump and no teleport.
+ */
+export const ROUND_TRIPS: readonly Trip[] = [
+  { scene: pond, start: [0, 2], waypoints: [[0, 22]], speed: 3, companion: [0, -0.5] },
+  { scene: ramp, start: [0, 2], waypoints: [[0, 9]], speed: 3, companion: [0, -0.5] },
 ];
 
 /** The player's planar position `t` seconds into its trip, and whether it has arrived (no trigonometry: deterministic). */

@@ -12,7 +12,7 @@ export interface BoundCompanion {
   readonly prototype: Companion;
 }
 
-/** The Companion class whose default calls are `calls` (CO-3..CO-10). */
+/** The Companion class whose default calls are `calls` (CO-3..CO-10, CO-12). */
 export function companionOn(calls: WalkerCore): BoundCompanion {
   return class BoundCompanion extends Companion {
     constructor(coreOrOptions: WalkerCore | CompanionOptions, options?: CompanionOptions) {

@@ -1,13 +1,15 @@
 /**
- * The companion controller (CO-4..CO-10): a walker row driven once per physics frame. Where it moves is decided
+ * The companion controller (CO-4..CO-10, CO-12): a walker row driven once per physics frame. Where it moves is decided
  * by its state — FOLLOW's arrival controller on the player's delayed trail, or the combat states' seek — and which
  * clip it shows is decided once, centrally, from its own measured motion and intent, never from the player's state.
- * When it cannot close on the player it rejoins: a jump where one gets it up, else a teleport beside the player.
+ * When the straight way makes no progress it walks a route round what blocks it (CO-12); when that does not help
+ * either it rejoins: a jump where one gets it up, else a teleport beside the player.
  */
 import type { Ground, Numbers, Row, World } from '../types.ts';
 import { newBody } from '../body.ts';
 import { readBody } from '../rows.ts';
 import { checkGround } from '../reference/lattice.ts';
+import { routeCell } from '../reference/route.ts';
 import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import {
@@ -19,10 +21,18 @@ import {
   FOLLOW_SLOW_RADIUS,
   IDLE_EPS,
   LEASH_DISTANCE,
+  ROUTE_CELLS,
+  ROUTE_GAIN,
+  ROUTE_INTERVAL,
+  ROUTE_LOOKAHEAD,
+  ROUTE_MARGIN,
+  ROUTE_TIME,
   STUCK_TIME,
   TELEPORT_DISTANCE,
+  TRAIL_DELAY,
 } from './constants.ts';
 import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg, shown } from './checks.ts';
+import { Detour, type DetourState } from './detour.ts';
 import { followSpeed } from './followSpeed.ts';
 import { locomotionClip } from './locomotionClip.ts';
 import { playAnim } from './playAnim.ts';
@@ -79,20 +89,21 @@ function checkWritable(row: Row): void {
   }
 }
 
-/** Throws unless `core` has the four walker calls (WalkerCore). */
+/** Throws unless `core` has the five walker calls (WalkerCore). */
 function checkCore(core: unknown): WalkerCore {
   const c = checkObjectArg('Companion', 'core', core);
-  for (const name of ['walk', 'seek', 'stand', 'numbers'] as const) checkFunctionArg('Companion', `core.${name}`, c[name]);
+  for (const name of ['walk', 'seek', 'stand', 'numbers', 'route'] as const) checkFunctionArg('Companion', `core.${name}`, c[name]);
   return core as WalkerCore;
 }
 
 /** The companion's own state, as `step` saves it to put back when the frame throws. */
-type Saved = Pick<Companion, 'state' | 'target' | 'clip' | 'clipTime' | 'commanded' | 'measured' | 'intent' | 'gap' | 'teleported' | 'teleports' | 'swing' | 'stuck' | 'jumps'> & { leaping: boolean; jumped: boolean };
+type Saved = Pick<Companion, 'state' | 'target' | 'clip' | 'clipTime' | 'commanded' | 'measured' | 'intent' | 'gap' | 'teleported' | 'teleports' | 'swing' | 'stuck' | 'jumps' | 'routes' | 'plans'> & { leaping: boolean; jumped: boolean; detour: DetourState };
 
 /**
- * A companion that follows the player along its delayed trail, rejoins when it cannot close on it (a jump, else a
- * teleport beside the player), teleports back when separated, fights enemies near it, and resolves its clip once
- * per frame from its measured motion with the walk↔run-only debounce (CO-3..CO-10).
+ * A companion that follows the player along its delayed trail, goes round on a route what it cannot cross (CO-12),
+ * rejoins when it still cannot close on it (a jump, else a teleport beside the player), teleports back when
+ * separated, fights enemies near it, and resolves its clip once per frame from its measured motion with the
+ * walk↔run-only debounce (CO-3..CO-10, CO-12).
  */
 export class Companion {
   /** The walker calls the row is driven with. */
@@ -134,10 +145,20 @@ export class Companion {
   stuck = 0;
   /** Seconds into the current `atk1` swing (CO-10). */
   swing = 0;
+  /** How many routes it took and walked round what blocked it (CO-12). */
+  routes = 0;
+  /** How many routes it planned (calls of `route`), taken or not (CO-12). */
+  plans = 0;
 
   private readonly onHit: ((enemy: Row) => void) | undefined;
   private readonly wire: Tripwire | null;
   private readonly point: number[] = [0, 0];
+  /** Where the companion heads this frame: a waypoint of its detour, else its aim (the scratch point). */
+  private readonly heading: number[] = [0, 0];
+  /** Where the player will be ROUTE_LOOKAHEAD from now at its trail pace (CO-12). */
+  private readonly ahead: number[] = [0, 0];
+  /** The route being walked (CO-12). */
+  private readonly detour = new Detour();
   /** A rejoining jump is under way: FOLLOW heads straight at the trail point until the body lands. */
   private leaping = false;
   /** This stuck spell already tried its jump; the next rejoin is a teleport. */
@@ -172,8 +193,9 @@ export class Companion {
 
   /**
    * Steps the companion once, after the player has moved this frame: records the trail, decides the state,
-   * moves the row, rejoins when stuck, then resolves and plays the clip (CO-3..CO-10). `enemies` are rows it may
-   * fight; one whose `hp` is a number ≤ 0 is down and ignored. The player's own state is never read.
+   * moves the row (round on a route where the straight way is blocked), rejoins when stuck, then resolves and plays
+   * the clip (CO-3..CO-10, CO-12). `enemies` are rows it may fight; one whose `hp` is a number ≤ 0 is down and
+   * ignored. The player's own state is never read.
    * Every argument is checked first; a frame that throws leaves the companion and its row exactly as they were.
    */
   step(dt: number, player: Row, enemies: readonly Row[] = []): void {
@@ -205,13 +227,15 @@ export class Companion {
   }
 
   private save(): Saved {
-    const { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, leaping, jumped } = this;
-    return { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, leaping, jumped };
+    const { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, routes, plans, leaping, jumped } = this;
+    return { state, target, clip, clipTime, commanded, measured, intent, gap, teleported, teleports, swing, stuck, jumps, routes, plans, leaping, jumped, detour: this.detour.save() };
   }
 
   /** Puts back the companion's state, its trail and every field of its row as `save` and the shallow copy `row` held. */
   private restore(saved: Saved, row: Row): void {
-    Object.assign(this, saved);
+    const { detour, ...own } = saved;
+    Object.assign(this, own);
+    this.detour.restore(detour);
     this.trail.unrecord();
     const now = this.row;
     for (const key of Object.keys(now)) if (!(key in row)) delete now[key];
@@ -229,9 +253,10 @@ export class Companion {
     if (!this.teleported) {
       this.decide(gap, enemies);
       const aiming = this.aimOf(player);
-      const before = aiming ? this.distanceToPoint() : 0;
+      this.steer(dt, gap, aiming, player);
+      const before = aiming ? this.distanceToHeading() : 0;
       this.move(dt, gap, player);
-      const closed = aiming ? before - this.distanceToPoint() : 0;
+      const closed = aiming ? before - this.distanceToHeading() : 0;
       this.teleported = this.rejoinIfStuck(dt, gap, aiming, closed, player);
     }
     this.measured = this.teleported ? 0 : planarSpeed(this.row.pos[0] - x0, this.row.pos[2] - z0, dt);
@@ -266,18 +291,107 @@ export class Companion {
     return false;
   }
 
-  /** The planar distance from the row to the scratch point. */
-  private distanceToPoint(): number {
-    const dx = this.point[0] - this.row.pos[0];
-    const dz = this.point[1] - this.row.pos[2];
+  /** The planar distance from the row to where it heads this frame. */
+  private distanceToHeading(): number {
+    const dx = this.heading[0] - this.row.pos[0];
+    const dz = this.heading[1] - this.row.pos[2];
     return Math.sqrt(dx * dx + dz * dz);
   }
 
   /**
+   * Chooses where the companion heads this frame (CO-12): a detour is dropped inside the follow ring, on a rejoining
+   * jump, out of FOLLOW, or when not aiming; in FOLLOW one is planned — grounded, at most once per ROUTE_INTERVAL —
+   * when the companion has made no progress for ROUTE_TIME, or when the point its route was planned to has moved
+   * more than ROUTE_TOLERANCE from where that point now is (the aim, or the point ahead of the player); then it
+   * heads for the route's next waypoint, else its aim.
+   */
+  private steer(dt: number, gap: number, aiming: boolean, player: Row): void {
+    const d = this.detour;
+    d.sincePlan += dt;
+    const following = aiming && this.state === 'FOLLOW' && gap > FOLLOW_DISTANCE && !this.leaping;
+    if (!following) d.clear();
+    // Planned only from the ground: a body in the air has no cell to start from.
+    if (following && this.row.air !== true && d.sincePlan >= ROUTE_INTERVAL) {
+      this.lookAhead(player);
+      const moved = d.active && (d.ahead ? d.strayed(this.ahead[0], this.ahead[1]) : d.strayed(this.point[0], this.point[1]));
+      if (this.stuck >= ROUTE_TIME || moved) this.plan(player);
+    }
+    d.heading(this.row.pos[0], this.row.pos[2], this.point[0], this.point[1], this.heading);
+  }
+
+  /**
+   * Plans a detour (CO-12): a route to the aim (the trail point); when that does not reach, a route to the point
+   * ahead of the player (lookAhead), both within routeRegion. One that reaches is taken; one that does not is taken
+   * only when its end is at least ROUTE_GAIN nearer that point than the companion is (it goes as near as it can);
+   * otherwise the companion heads straight again and the stuck rule (CO-8) goes on counting.
+   */
+  private plan(player: Row): void {
+    const d = this.detour;
+    d.sincePlan = 0;
+    d.clear();
+    const region = this.routeRegion(player);
+    if (region === null) return;
+    d.region = region;
+    this.plans += 1;
+    const way = this.core.route(this.row, this.world, this.point, this.ground, { region });
+    if (way.reached) {
+      d.take(way.waypoints, this.point[0], this.point[1], false);
+      this.routes += 1;
+      return;
+    }
+    const [ax, az] = this.ahead;
+    this.plans += 1;
+    const near = this.core.route(this.row, this.world, this.ahead, this.ground, { region });
+    const end = near.waypoints[near.waypoints.length - 1];
+    const fromEnd = Math.sqrt((end[0] - ax) * (end[0] - ax) + (end[1] - az) * (end[1] - az));
+    const fromHere = Math.sqrt((this.row.pos[0] - ax) * (this.row.pos[0] - ax) + (this.row.pos[2] - az) * (this.row.pos[2] - az));
+    if (!near.reached && !(fromEnd <= fromHere - ROUTE_GAIN)) return;
+    d.take(near.waypoints, ax, az, true);
+    this.routes += 1;
+  }
+
+  /**
+   * Writes into `ahead` where the player will be ROUTE_LOOKAHEAD from now at its pace over the trail: its position
+   * plus (position − trail point) · ROUTE_LOOKAHEAD / TRAIL_DELAY (CO-12). A player at rest is its own point ahead.
+   */
+  private lookAhead(player: Row): void {
+    const [tx, tz] = this.trail.target(this.ahead);
+    const k = ROUTE_LOOKAHEAD / TRAIL_DELAY;
+    this.ahead[0] = player.pos[0] + (player.pos[0] - tx) * k;
+    this.ahead[1] = player.pos[2] + (player.pos[2] - tz) * k;
+  }
+
+  /**
+   * The box a detour is searched in (CO-12, RT-5): the last plan's box while it holds the companion, its aim, the
+   * player and the point ahead of it (so the plans of one detour search one grid); else the box round them widened
+   * by ROUTE_MARGIN on each side, the widening halved while the box holds more than ROUTE_CELLS cells; null when
+   * even the box round them does.
+   */
+  private routeRegion(player: Row): readonly number[] | null {
+    const pos = this.row.pos;
+    const xs = [pos[0], this.point[0], player.pos[0], this.ahead[0]];
+    const zs = [pos[2], this.point[1], player.pos[2], this.ahead[1]];
+    const [x0, x1, z0, z1] = [Math.min(...xs), Math.max(...xs), Math.min(...zs), Math.max(...zs)];
+    const kept = this.detour.region;
+    if (kept !== null && kept[0] <= x0 && kept[1] <= z0 && kept[2] >= x1 && kept[3] >= z1) return kept;
+    const cell = routeCell(this.ground);
+    for (let m = ROUTE_MARGIN; ; m = m >= cell ? m / 2 : 0) {
+      const i0 = Math.floor((x0 - m) / cell);
+      const j0 = Math.floor((z0 - m) / cell);
+      const i1 = Math.floor((x1 + m) / cell);
+      const j1 = Math.floor((z1 + m) / cell);
+      // Corners at cell centres, so the box holds exactly cells [i0, i1] × [j0, j1] whatever the rounding of i·cell.
+      if ((i1 - i0 + 1) * (j1 - j0 + 1) <= ROUTE_CELLS) return [(i0 + 0.5) * cell, (j0 + 0.5) * cell, (i1 + 0.5) * cell, (j1 + 0.5) * cell];
+      if (m === 0) return null;
+    }
+  }
+
+  /**
    * The stuck rule (CO-8): outside the follow ring, wanting to close (followSpeed ≥ IDLE_EPS), a frame that closed
-   * less than IDLE_EPS·dt on its aim adds dt to `stuck`; any other frame clears it. At STUCK_TIME the companion
-   * rejoins: it jumps when grounded, not yet jumped this spell, and a jump gets it onto the player's ground (higher
-   * than a step, within floor + jumpH + step); otherwise it is placed beside the player. Returns whether it was placed.
+   * less than IDLE_EPS·dt on where it heads (its aim, or its detour's waypoint) adds dt to `stuck`; any other frame
+   * clears it. At STUCK_TIME the companion drops any detour and rejoins: it jumps when grounded, not yet jumped this
+   * spell, and a jump gets it onto the player's ground (higher than a step, within floor + jumpH + step); otherwise
+   * it is placed beside the player. Returns whether it was placed.
    */
   private rejoinIfStuck(dt: number, gap: number, aiming: boolean, closed: number, player: Row): boolean {
     const row = this.row;
@@ -295,6 +409,7 @@ export class Companion {
     this.stuck += dt;
     if (this.stuck < STUCK_TIME) return false;
     this.stuck = 0;
+    this.detour.clear();
     const n = this.core.numbers(row, this.world);
     const up = this.core.stand(n, this.ground, player.pos[0], player.pos[2]);
     const floor = typeof row.floor === 'number' ? row.floor : row.pos[1];
@@ -372,6 +487,7 @@ export class Companion {
     this.stuck = 0;
     this.jumped = false;
     this.leaping = false;
+    this.detour.clear();
     this.teleports += 1;
   }
 
@@ -480,7 +596,7 @@ export class Companion {
         return;
       case 'REGROUP':
         this.intent = true;
-        this.core.seek(this.row, this.world, this.aimAt(player.pos), FOLLOW_DISTANCE, this.ground);
+        this.core.seek(this.row, this.world, this.point, FOLLOW_DISTANCE, this.ground);
         this.core.walk(this.row, this.world, dt, this.ground);
         return;
     }
@@ -494,18 +610,19 @@ export class Companion {
    * Choice: the heading is the one `seek` takes toward the trail point — straight at it while the line is clear
    * (SE-3), along a tangent round a tree cluster that stands in the way (SE-4), none when the way is blocked (SE-7)
    * — so a companion cutting a corner the player went round does not run into the trunk and run in place against it.
+   * On a detour (CO-12) it heads so for the route's next waypoint instead, reaching each (never overshooting it), so
+   * it leaves a waypoint where the route checked the next leg from.
    */
   private follow(dt: number, gap: number): void {
     const row = this.row;
-    const [tx, tz] = this.trail.target(this.point);
-    const dx = tx - row.pos[0];
-    const dz = tz - row.pos[2];
-    const toTrail = Math.sqrt(dx * dx + dz * dz);
-    this.core.seek(row, this.world, this.point, 0, this.ground);
+    const dx = this.heading[0] - row.pos[0];
+    const dz = this.heading[1] - row.pos[2];
+    const toHeading = Math.sqrt(dx * dx + dz * dz);
+    this.core.seek(row, this.world, this.heading, 0, this.ground);
     // A rejoining jump heads straight at the trail point: seek, blocked at the foot of the rise, wants nothing (SE-7).
     const [hx, hz] = this.leaping ? [dx, dz] : (row.want ?? [0, 0]);
     const heading = Math.sqrt(hx * hx + hz * hz);
-    const speed = heading > 0 ? Math.min(followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED), toTrail / dt) : 0;
+    const speed = heading > 0 ? Math.min(followSpeed(gap, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, FOLLOW_MAX_SPEED), toHeading / dt) : 0;
     const vx = speed > 0 ? (hx / heading) * speed : 0;
     const vz = speed > 0 ? (hz / heading) * speed : 0;
     row.vel = [vx, row.vel?.[1] ?? 0, vz];

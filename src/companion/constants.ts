@@ -40,6 +40,40 @@ export const ANIM_HOLD_TIME = 0.3;
  */
 export const STUCK_TIME = 1.5;
 
+/**
+ * After this long outside the follow ring without closing on its aim the companion plans a way round (CO-12): well
+ * before STUCK_TIME, so a route has time to show progress before the jump or teleport, in seconds.
+ */
+export const ROUTE_TIME = 0.25;
+
+/** The least time between two route plans, so a blocked companion never plans every frame, in seconds (CO-12). */
+export const ROUTE_INTERVAL = 0.5;
+
+/** A route is planned again when the point it was planned to is this far from where the companion now aims, in metres (CO-12). */
+export const ROUTE_TOLERANCE = 2;
+
+/** A route that does not reach is walked only when its end is at least this much nearer the point it was planned to than the companion, in metres (CO-12). */
+export const ROUTE_GAIN = 1;
+
+/**
+ * When no route reaches its aim the companion plans to where the player will be this long from now at its pace over
+ * the trail (its position plus its trail velocity times this): round a lake the player is wading, it makes for the
+ * far shore while the player is still in the water, in seconds (CO-12).
+ */
+export const ROUTE_LOOKAHEAD = 2;
+
+/** How far beyond the companion and the points it plans between a route may lead, on each side, in metres (CO-12). */
+export const ROUTE_MARGIN = 8;
+
+/**
+ * The most cells a companion's route searches (128 × 128: 32 m square on a 0.25 m lattice, 128 m on a 1 m one),
+ * bounding the one frame that plans; a larger box is narrowed, in cells (CO-12).
+ */
+export const ROUTE_CELLS = 16384;
+
+/** A waypoint counts as passed once the companion is this near it, in metres (CO-12). */
+export const WAYPOINT_REACH = 0.02;
+
 /** An enemy within this planar distance of the companion draws it into ENGAGE, in metres (CO-10). */
 export const AGGRO_RANGE = 8;
 

@@ -1,10 +1,10 @@
 /** Shared set-up for the companion controller tests: a world, grounds, the reference core, a recorded run. */
-import { numbers, seek, stand, walk } from '../../src/reference.ts';
+import { numbers, route, seek, stand, walk } from '../../src/reference.ts';
 import type { Circle, Ground, Row, World } from '../../src/types.ts';
 import { Companion, isGait, locomotionViolations, type Clip, type CompanionState, type WalkerCore } from '../../src/companion/index.ts';
 
 /** The reference core, as an entry will bind it. */
-export const core: WalkerCore = { walk, seek, stand, numbers };
+export const core: WalkerCore = { walk, seek, stand, numbers, route };
 
 export const dt = 1 / 60;
 

@@ -186,8 +186,9 @@ for (const { name, api } of CORES) {
         if (label === 'undefined') continue;
         expectSentence(() => new api.Companion({ row: row(), world, ground, trailCapacity: value as number }), 'Trail capacity', shown);
       }
-      const core = { walk: api.walk, seek: api.seek, stand: api.stand, numbers: api.numbers };
+      const core = { walk: api.walk, seek: api.seek, stand: api.stand, numbers: api.numbers, route: api.route };
       expectSentence(() => new Companion({ ...core, walk: 5 } as unknown as WalkerCore, { row: row(), world, ground }), 'core.walk', '5');
+      expectSentence(() => new Companion({ ...core, route: undefined } as unknown as WalkerCore, { row: row(), world, ground }), 'core.route', 'undefined');
     });
 
     it(`CO-4, R-3: Companion.step refuses a bad dt, player, player.pos or enemy naming it, and leaves companion and row as they were (${name})`, () => {
@@ -221,7 +222,7 @@ for (const { name, api } of CORES) {
       const { c, row, player } = make();
       const core: WalkerCore = {
         walk: () => { throw new Error('walker: the ground broke.'); },
-        seek: api.seek, stand: api.stand, numbers: api.numbers,
+        seek: api.seek, stand: api.stand, numbers: api.numbers, route: api.route,
       };
       const broken = new Companion(core, { row, world, ground });
       Object.assign(broken, { state: c.state, clip: c.clip });
