@@ -8,7 +8,7 @@ import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, 
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, STALL_FRACTION, seekBody } from './seek';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek';
 import { Move, SKIN, slideBody } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
@@ -676,8 +676,10 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f
 
 /**
  * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
- * leads to the target's cell, and that cell is not one known to be unstandable — on such a cell the verdict is of its
- * centre, where the body cannot stand, so it is not the body's.
+ * leads to the target's cell, that cell is not one known to be unstandable, and the target's cell is standable. The
+ * field's verdict is of the cells' centres: where the body cannot stand on its own cell's centre the verdict is not
+ * the body's, and no edge leads into a target's cell whose centre is unstandable (a tree's grown circle, deep water),
+ * though the target itself may be beside it.
  */
 export function strandedAt(f: Field, x: f64, z: f64): bool {
   const grid = f.grid;
@@ -685,19 +687,17 @@ export function strandedAt(f: Field, x: f64, z: f64): bool {
   const fj = Math.floor(z / grid.cell) - grid.j0;
   if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
   const k = <i32>fj * grid.w + <i32>fi;
-  return f.next[k] == NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) != STAND_KNOWN;
+  const goal = (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2;
+  return f.next[k] == NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) != STAND_KNOWN && (grid.cells[goal] & STANDABLE) != 0;
 }
 
 /**
- * Seek for a body its field strands (RT-8, SE-7): plain seek toward the target, and a grounded body slower than
- * STALL_FRACTION of its seekSpeed then comes to rest as SE-7's end — want [0, 0], side and turned as the seek left
- * them — answering SEEK_UNREACHABLE; a faster body goes on until what stops it slows it.
+ * Seek for a body its field strands (RT-8, SE-7): plain seek toward the target (SE-1..SE-7), so the body goes on
+ * where plain seek takes it and comes to rest where plain seek rests it, and the answer is SEEK_UNREACHABLE — the
+ * field has said no way leads there.
  */
 export function seekStranded(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
-  const answer = seekBody(n, g, body, tx, tz, stop);
-  if (answer != SEEK_GOING || body.air || !(body.speed < STALL_FRACTION * n.seekSpeed)) return answer;
-  body.wantX = 0.0;
-  body.wantZ = 0.0;
+  seekBody(n, g, body, tx, tz, stop);
   return SEEK_UNREACHABLE;
 }
 
