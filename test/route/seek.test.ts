@@ -22,6 +22,16 @@ const pocket = mapWorld(64, (i, j) => {
   return m === 6 || m === 7 ? 3 : 0;
 });
 
+/**
+ * A channel 0.8 m deep from x = 28 to 36, its banks sloping over 3 m, running along z past the heightmap's edges (and
+ * so past any field's ends): too deep for the xbot (wade 0.5), not for the wader (wade 1).
+ */
+const channel = mapWorld(64, (i) => {
+  const inside = Math.min(i - 28, 36 - i);
+  return inside < 0 ? 0 : -0.8 * Math.min(1, inside / 3);
+}, { water: 0 });
+channel.walker!.kinds = { xbot: XBOT, wader: { ...XBOT, wade: 1 } };
+
 const DT = 1 / 30;
 
 interface Run {
@@ -119,6 +129,26 @@ for (const { name, api, runsInWasm } of CORES) {
       api.seek(b, w, [100.5, 0.5], 0.5, ground);
       expectSame(a, b, 'row');
       expect(a.want).toEqual([XBOT.seekSpeed, 0]);
+    });
+
+    it('RT-7: a kept field serves only its kind, kinds table and ground parts: another kind, a new table or a replaced part gets its own', () => {
+      const ground = api.groundOf(channel);
+      const stranded = (w: World, g: Ground, kind: string): boolean => {
+        const me: Row = { ...rowAt(api, w, g, 10, 30), kind };
+        api.seek(me, w, [54, 32], 0.5, g, { route: true });
+        return me.unreachable === true;
+      };
+      // The xbot cannot wade the channel, which runs past the field's ends: no way leads across.
+      expect(stranded(channel, ground, 'xbot')).toBe(true);
+      // The wader can, on the same ground right after: its own field.
+      expect(stranded(channel, ground, 'wader')).toBe(false);
+      // A new kinds table in which the xbot wades 1 m: a new field.
+      const deeper: World = { ...channel, walker: { ...channel.walker!, kinds: { ...channel.walker!.kinds, xbot: { ...XBOT, wade: 1 } } } };
+      expect(stranded(deeper, ground, 'xbot')).toBe(false);
+      // The first table on a ground whose depth part is replaced by dry land: a new field.
+      expect(stranded(channel, { ...ground, depth: () => 0 }, 'xbot')).toBe(false);
+      // And the first field again.
+      expect(stranded(channel, ground, 'xbot')).toBe(true);
     });
 
     it('RT-7, BI-1: bad options are refused with a sentence naming the field and value, the row unchanged', () => {
