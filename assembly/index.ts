@@ -100,7 +100,7 @@ export { slide } from './slide';
 export { carry } from './carry';
 export { seek } from './seek';
 export { walk } from './walk';
-export { newGrid, freeGrid, gridCells, route } from './route';
+export { newGrid, freeGrid, seekRoute, gridCells, route } from './route';
 export {
   newHerd,
   herdTable,

@@ -4,7 +4,7 @@
  * The grid asks the kernel for every verdict — a cell is passable where the body can stand (ST-3, ST-4, SL-2), an
  * edge where slideBody makes the whole move — so the step, slope, wade and solid rules are slide's own.
  */
-import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, alloc, callNumbers, callResult, free } from './memory';
+import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, alloc, callBody, callNumbers, callResult, free } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
@@ -674,20 +674,49 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f
   return true;
 }
 
+/**
+ * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
+ * leads to the target's cell, that cell is not one known to be unstandable, and the target's cell is standable. The
+ * field's verdict is of the cells' centres: where the body cannot stand on its own cell's centre the verdict is not
+ * the body's, and no edge leads into a target's cell whose centre is unstandable (a tree's grown circle, deep water),
+ * though the target itself may be beside it.
+ */
+export function strandedAt(f: Field, x: f64, z: f64): bool {
+  const grid = f.grid;
+  const fi = Math.floor(x / grid.cell) - grid.i0;
+  const fj = Math.floor(z / grid.cell) - grid.j0;
+  if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
+  const k = <i32>fj * grid.w + <i32>fi;
+  const goal = (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2;
+  return f.next[k] == NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) != STAND_KNOWN && (grid.cells[goal] & STANDABLE) != 0;
+}
+
+/**
+ * Seek for a body its field strands (RT-8, SE-7): plain seek toward the target (SE-1..SE-7), so the body goes on
+ * where plain seek takes it and comes to rest where plain seek rests it, and the answer is SEEK_UNREACHABLE — the
+ * field has said no way leads there.
+ */
+export function seekStranded(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
+  seekBody(n, g, body, tx, tz, stop);
+  return SEEK_UNREACHABLE;
+}
+
 // `let`s, so a worker thread points them at its own (assembly/threads.ts).
 export let aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
- * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the field no
- * way from the body's cell, plain seek (SE-1..SE-7) toward the target; else seek toward fieldAim's point, arriving
- * only at the target. Answers as seekBody does.
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the body
+ * stands outside it, plain seek (SE-1..SE-7) toward the target; on a cell from which no way leads, seekStranded;
+ * else seek toward fieldAim's point, arriving only at the target. Answers as seekBody does.
  */
 export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
   const dx = tx - body.x;
   const dz = tz - body.z;
   if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
   const f = fieldFind(set, kind, g, tx, tz);
-  if (f === null || !fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (f === null) return seekBody(n, g, body, tx, tz, stop);
+  if (strandedAt(changetype<Field>(f), body.x, body.z)) return seekStranded(n, g, body, tx, tz, stop);
+  if (!fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
   if (aim.x == tx && aim.z == tz) return seekBody(n, g, body, tx, tz, stop);
   const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
   if (answer != SEEK_UNREACHABLE) return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
@@ -697,6 +726,25 @@ export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body
   const k = <i32>(Math.floor(body.z / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(body.x / grid.cell) - grid.i0);
   const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
   return back == SEEK_ARRIVED ? SEEK_GOING : back;
+}
+
+/**
+ * The fields per-row routing seeks follow (RT-7): the FIELDS_KEPT used last, of any ground and kind, filed under the
+ * facade's key for the pair. Made on the first such seek (a worker thread's instance never allocates).
+ */
+let rowFields = changetype<FieldSet>(0);
+
+/**
+ * Sets the scratch body's want along the flow field of `key` (a ground and a kind, src/reference/route.ts fieldKey)
+ * to (tx, tz) (RT-7, RT-8): the field made first when the set does not hold it, with no blocking bodies, then
+ * seekAlong with the call's `bodies`. One crossing; result[0] is seek's answer.
+ */
+export function seekRoute(ground: GroundData, bodies: i32, key: i32, tx: f64, tz: f64, stop: f64): i32 {
+  if (changetype<usize>(rowFields) == 0) rowFields = newFieldSet();
+  rowFields.clock++;
+  fieldFor(rowFields, key, callNumbers, callGround(ground, 0), tx, tz);
+  callResult[0] = <f64>seekAlong(rowFields, key, callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
+  return CALL_DONE;
 }
 
 /** Fills the grid for the facade's `passability` and returns the address of its cell states (RT-2). */

@@ -7,14 +7,14 @@
 import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
 import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
 import { MAX_HERD, MAX_THREADS, show } from './limits.ts';
-import { checkDt, checkNumber, checkPoint, readBody, rowOf } from './rows.ts';
+import { checkDt, checkNumber, checkPoint, checkSeekOptions, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
 import { newFieldSet } from './reference/route.ts';
 import {
   HERD_FLAGS, HERD_NUMBERS, STEPPED, herdStep, loadBody, refusedField,
   type HerdArrays, type HerdFlagField, type HerdNumberField,
 } from './reference/herd.ts';
-import type { Ground, Numbers, Row, World } from './types.ts';
+import type { Ground, Numbers, Row, SeekOptions, World } from './types.ts';
 
 export { HERD_FLAGS, HERD_NUMBERS, STEPPED, type HerdFlagField, type HerdNumberField };
 
@@ -287,12 +287,11 @@ export class Herd {
    * Makes body `index` seek `target` [x, z] each step, arriving within `stop` metres (SE-1..SE-6); with
    * `{ route: true }` along its kind's flow field to the target, round lakes, cliffs and trees (RT-7, RT-8).
    */
-  seek(index: number, target: readonly number[], stop: number, options?: { route?: boolean }): void {
+  seek(index: number, target: readonly number[], stop: number, options?: SeekOptions): void {
     this.checkIndex(index);
     const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
-    const route = options?.route ?? false;
-    if (typeof route !== 'boolean') throw new Error(`walker: options.route is ${String(route)}; expected true or false.`);
+    const route = checkSeekOptions(options);
     const s = this.storage;
     s.flags('routing')[index] = route ? 1 : 0;
     s.numbers('targetX')[index] = t[0];

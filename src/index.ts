@@ -37,5 +37,5 @@ export type Companion = import('./companion/companion.ts').Companion;
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
 export type { TerrainGeometry } from './terrainGeometry.ts';
-export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, WalkerSettings, World } from './types.ts';
+export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, SeekOptions, WalkerSettings, World } from './types.ts';
 export type { HerdNumberField, HerdFlagField, HerdOptions } from './herd.ts';

@@ -25,4 +25,4 @@ export * from './companion/index.ts';
 /** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
 export const Companion = companionOn({ walk, seek, stand, numbers, route });
 export type Companion = import('./companion/companion.ts').Companion;
-export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, WalkerSettings, World } from './types.ts';
+export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, SeekOptions, WalkerSettings, World } from './types.ts';

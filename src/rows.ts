@@ -4,7 +4,7 @@
  */
 import { finiteBody, FINITE_NUMBERS, type Body } from './body.ts';
 import { MAX_ANGLE, MAX_MOVE, WORLD, show } from './limits.ts';
-import type { Numbers, Row } from './types.ts';
+import type { Numbers, Row, SeekOptions } from './types.ts';
 
 export { show };
 
@@ -43,6 +43,19 @@ export function checkPoint(name: string, value: unknown): readonly number[] {
   const p = checkVector(name, value, 2);
   checkInWorld(name, p[0], p[1]);
   return p;
+}
+
+/**
+ * seek's options (RT-7): none, or an object whose `route` is absent or true or false; returns whether the body
+ * routes. Throws a sentence naming the field and value otherwise (BI-1).
+ */
+export function checkSeekOptions(options: unknown): boolean {
+  if (options === undefined) return false;
+  if (options === null || typeof options !== 'object') throw new Error(`walker: options is ${show(options)}; expected an object such as { route: true }.`);
+  const route = (options as SeekOptions).route as unknown;
+  if (route === undefined) return false;
+  if (typeof route !== 'boolean') throw new Error(`walker: options.route is ${show(route)}; expected true or false.`);
+  return route;
 }
 
 /**

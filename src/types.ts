@@ -90,6 +90,11 @@ export interface RouteOptions {
   region?: readonly number[];
 }
 
+/** seek's options (RT-7, RT-8): `route: true` follows the kind's flow field to the target, round lakes, cliffs and trees. */
+export interface SeekOptions {
+  route?: boolean;
+}
+
 /**
  * A route (RT-3, RT-4): the waypoints [x, z] to walk through in order, the last the target (or, when `reached` is
  * false, the reachable point nearest it); `length` the metres from the body through every waypoint.

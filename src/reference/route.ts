@@ -5,8 +5,9 @@
  * edge where slideBody makes the whole move — so the step, slope, wade and solid rules are slide's own.
  */
 import { numbers } from '../kinds.ts';
-import { checkNumber, checkVector, readBody } from '../rows.ts';
+import { checkFinite, checkNumber, checkPoint, checkVector, readBody, writeSought } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
+import { callGround } from './bodies.ts';
 import { Sampler } from './lattice.ts';
 import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Move, SKIN, slideBody } from './slide.ts';
@@ -661,19 +662,48 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: number, z: number,
   return true;
 }
 
+/**
+ * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
+ * leads to the target's cell, that cell is not one known to be unstandable, and the target's cell is standable. The
+ * field's verdict is of the cells' centres: where the body cannot stand on its own cell's centre the verdict is not
+ * the body's, and no edge leads into a target's cell whose centre is unstandable (a tree's grown circle, deep water),
+ * though the target itself may be beside it.
+ */
+export function strandedAt(f: Field, x: number, z: number): boolean {
+  const grid = f.grid!;
+  const i = Math.floor(x / grid.cell) - grid.i0;
+  const j = Math.floor(z / grid.cell) - grid.j0;
+  if (i < 0 || j < 0 || i >= grid.w || j >= grid.h) return false;
+  const k = j * grid.w + i;
+  const goal = (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2;
+  return f.next[k] === NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) !== STAND_KNOWN && (grid.cells[goal] & STANDABLE) !== 0;
+}
+
+/**
+ * Seek for a body its field strands (RT-8, SE-7): plain seek toward the target (SE-1..SE-7), so the body goes on
+ * where plain seek takes it and comes to rest where plain seek rests it, and the answer is SEEK_UNREACHABLE — the
+ * field has said no way leads there.
+ */
+export function seekStranded(n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): number {
+  seekBody(n, g, body, tx, tz, stop);
+  return SEEK_UNREACHABLE;
+}
+
 const aim = new Vec2();
 
 /**
- * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the field no
- * way from the body's cell, plain seek (SE-1..SE-7) toward the target; else seek toward fieldAim's point, arriving
- * only at the target. Answers as seekBody does.
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the body
+ * stands outside it, plain seek (SE-1..SE-7) toward the target; on a cell from which no way leads, seekStranded;
+ * else seek toward fieldAim's point, arriving only at the target. Answers as seekBody does.
  */
 export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): number {
   const dx = tx - body.x;
   const dz = tz - body.z;
   if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
   const f = fieldFind(set, kind, g, tx, tz);
-  if (f === null || !fieldAim(n, g, f, body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (f === null) return seekBody(n, g, body, tx, tz, stop);
+  if (strandedAt(f, body.x, body.z)) return seekStranded(n, g, body, tx, tz, stop);
+  if (!fieldAim(n, g, f, body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
   if (aim.x === tx && aim.z === tz) return seekBody(n, g, body, tx, tz, stop);
   const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
   if (answer !== SEEK_UNREACHABLE) return answer === SEEK_ARRIVED ? SEEK_GOING : answer;
@@ -683,6 +713,29 @@ export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, b
   const k = (Math.floor(body.z / grid.cell) - grid.j0) * grid.w + (Math.floor(body.x / grid.cell) - grid.i0);
   const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
   return back === SEEK_ARRIVED ? SEEK_GOING : back;
+}
+
+/** The fields per-row routing seeks follow on this core (RT-7): the FIELDS_KEPT used last, of any ground and kind, filed under fieldKey's key. */
+const rowFields = newFieldSet();
+
+/**
+ * Sets a row's want along its kind's flow field to `target` [x, z] (RT-7, RT-8) and returns whether it is within
+ * `stop` metres: the field made first when the core does not keep it, with no blocking bodies, then seekAlong with
+ * the row's blocking bodies. Writes want, side, turned and `unreachable` (SE-7) as `seek` does.
+ */
+export function seekRoute(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
+  const n = numbers(me, w);
+  const t = checkPoint('target', target);
+  checkNumber('stop', stop, 0);
+  const body = readBody(me, newBody());
+  const g = callGround(n, w, me, ground);
+  const key = fieldKey(rowKeys, ground, [ground, ...partsOf(ground)], n);
+  rowFields.clock++;
+  fieldFor(rowFields, key, n, new Sampler(ground), t[0], t[1]);
+  const answer = seekAlong(rowFields, key, n, g, body, t[0], t[1], stop);
+  checkFinite(body, 'seek');
+  writeSought(me, body, answer === SEEK_UNREACHABLE);
+  return answer === SEEK_ARRIVED;
 }
 
 // ---- The host side: options, regions and the grids kept (shared with the wasm facade) -------------------------
@@ -830,6 +883,41 @@ function gridFor(ground: Ground, n: Numbers, region: Region): Grid {
   kept.unshift({ ground, parts, n, region, grid });
   if (kept.length > GRIDS_KEPT) kept.pop();
   return grid;
+}
+
+/** A key of the per-row fields (RT-7): the parts of a ground and the kind's numbers it was given for. */
+export interface FieldKey {
+  /** Kept alive with the key (a wasm ground's upload, whose address is one of the parts). */
+  owner: object;
+  parts: readonly unknown[];
+  n: Numbers;
+  key: number;
+}
+
+/** Keys given so far, on every core: a key is never given twice. */
+let keysGiven = 0;
+
+/** The reference core's per-row field keys, the FIELDS_KEPT used last. */
+const rowKeys: FieldKey[] = [];
+
+/**
+ * The key a per-row routing seek files a kind's fields on a ground under (RT-7): the same while every part and the
+ * kind's numbers (so its kinds table) are the same, else a new key, never given before — so a field made on a part
+ * since replaced is never found again. The FIELDS_KEPT keys used last are remembered: no older key names a kept field.
+ */
+export function fieldKey(keys: FieldKey[], owner: object, parts: readonly unknown[], n: Numbers): number {
+  for (let i = 0; i < keys.length; i++) {
+    const e = keys[i];
+    if (e.n === n && e.parts.length === parts.length && e.parts.every((p, j) => p === parts[j])) {
+      keys.splice(i, 1);
+      keys.unshift(e);
+      return e.key;
+    }
+  }
+  keysGiven++;
+  keys.unshift({ owner, parts, n, key: keysGiven });
+  if (keys.length > FIELDS_KEPT) keys.pop();
+  return keysGiven;
 }
 
 /**

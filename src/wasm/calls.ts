@@ -5,14 +5,15 @@
  */
 import { newBody } from '../body.ts';
 import { checkNumbers, numbers } from '../kinds.ts';
-import { checkDelta, checkDt, checkFinite, checkInWorld, checkNumber, checkPoint, checkWalkMove, readBody, writeCarried, writePos, writeSought, writeWalked } from '../rows.ts';
+import { checkDelta, checkDt, checkFinite, checkInWorld, checkNumber, checkPoint, checkSeekOptions, checkWalkMove, readBody, writeCarried, writePos, writeSought, writeWalked } from '../rows.ts';
 import { blockingBodies } from '../reference/bodies.ts';
 import { carry as carryOnReference } from '../reference/carry.ts';
+import { fieldKey, type FieldKey } from '../reference/route.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seek as seekOnReference } from '../reference/seek.ts';
 import { slide as slideOnReference } from '../reference/slide.ts';
 import { stand as standOnReference } from '../reference/stand.ts';
 import { walk as walkOnReference } from '../reference/walk.ts';
-import type { Ground, Numbers, Row, World } from '../types.ts';
+import type { Ground, Numbers, Row, SeekOptions, World } from '../types.ts';
 import type { CoreExports } from './exports.ts';
 import type { GroundEntry, WasmGrounds } from './grounds.ts';
 import type { Scratch } from './scratch.ts';
@@ -21,13 +22,15 @@ export interface PerRowCalls {
   walk(me: Row, w: World, dt: number, ground: Ground): void;
   slide(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number];
   carry(me: Row, w: World, delta: readonly number[], ground: Ground): [number, number];
-  seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean;
+  seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground, options?: SeekOptions): boolean;
   stand(n: Numbers, ground: Ground, x: number, z: number): number;
 }
 
 /** The per-row calls on one core, through its scratch. */
 export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Scratch): PerRowCalls {
   const body = newBody();
+  /** The keys of this core's per-row fields (RT-7), each keeping its ground's upload alive. */
+  const fieldKeys: FieldKey[] = [];
 
   /** Writes the row read into `body`, its kind's numbers and its blocking bodies; returns how many bodies. */
   function enter(n: Numbers, w: World, me: Row, ground: Ground, entry: GroundEntry): number {
@@ -70,14 +73,19 @@ export function perRowCalls(core: CoreExports, grounds: WasmGrounds, scratch: Sc
     return [scratch.result(0), scratch.result(1)];
   }
 
-  function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
+  function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground, options?: SeekOptions): boolean {
     const entry = grounds.entry(ground);
-    if (entry === undefined) return seekOnReference(me, w, target, stop, ground);
+    if (entry === undefined) return seekOnReference(me, w, target, stop, ground, options);
     const n = numbers(me, w);
     const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
+    const route = checkSeekOptions(options);
     readBody(me, body);
-    scratch.leave(core.seek(entry.ptr, enter(n, w, me, ground, entry), t[0], t[1], stop), body);
+    const bodies = enter(n, w, me, ground, entry);
+    const status = route
+      ? core.seekRoute(entry.ptr, bodies, fieldKey(fieldKeys, entry, [entry.ptr], n), t[0], t[1], stop)
+      : core.seek(entry.ptr, bodies, t[0], t[1], stop);
+    scratch.leave(status, body);
     checkFinite(body, 'seek');
     const answer = scratch.result(0);
     writeSought(me, body, answer === SEEK_UNREACHABLE);

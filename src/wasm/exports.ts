@@ -41,6 +41,7 @@ export interface CoreExports {
   walk(ground: Ptr, bodies: number, dt: number): Status;
   newGrid(ground: Ptr, cell: number, i0: number, j0: number, w: number, h: number): Ptr;
   freeGrid(grid: Ptr): void;
+  seekRoute(ground: Ptr, bodies: number, key: number, tx: number, tz: number, stop: number): Status;
   gridCells(grid: Ptr): Ptr;
   route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number): Status;
   newHerd(ground: Ptr, kindCount: number, capacity: number, blocking: number): Ptr;

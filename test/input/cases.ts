@@ -165,6 +165,12 @@ export function cases(): Case[] {
     }
   }
   for (const value of [...badVectors(2), [2e6, 0]]) out.push(perRow('seek', 'target', value, (api, me, w) => api.seek(me, w, value as number[], 0.1, api.groundOf(w))));
+  for (const value of HOSTILE.filter((v) => v !== undefined && (typeof v !== 'object' || v === null))) {
+    out.push(perRow('seek', 'options', value, (api, me, w) => api.seek(me, w, [5, 5], 0.1, api.groundOf(w), value as never)));
+  }
+  for (const value of HOSTILE.filter((v) => v !== undefined && typeof v !== 'boolean')) {
+    out.push(perRow('seek', 'options.route', value, (api, me, w) => api.seek(me, w, [5, 5], 0.1, api.groundOf(w), { route: value as boolean })));
+  }
   for (const value of [...HOSTILE.filter((v) => v !== 1e300), -1]) out.push(perRow('seek', 'stop', value, (api, me, w) => api.seek(me, w, [5, 5], value as number, api.groundOf(w))));
   for (const value of [...HOSTILE, 2e6]) {
     out.push(perRow('stand', 'x', value, (api, me, w) => api.stand(api.numbers(me, w), api.groundOf(w), value as number, 0)));
@@ -283,6 +289,16 @@ export function cases(): Case[] {
       keep(() => ({ ...h.get(0), seeking: h.seeking[0], targetX: h.targetX[0], targetZ: h.targetZ[0], stop: h.stop[0] }));
       h.seek(0, value as number[], 0.5);
       return { before, row: h.get(0) };
+    } });
+  }
+  for (const value of HOSTILE.filter((v) => v !== undefined && typeof v !== 'boolean')) {
+    out.push({ call: 'herd.seek', field: 'options.route', value, run(api) {
+      const w = world();
+      const h = new api.Herd(w, api.groundOf(w));
+      h.add(row());
+      keep(() => ({ ...h.get(0), seeking: h.seeking[0], targetX: h.targetX[0], targetZ: h.targetZ[0], stop: h.stop[0] }));
+      h.seek(0, [5, 5], 0.5, { route: value as boolean });
+      return { row: h.get(0) };
     } });
   }
   for (const value of badVectors(3)) {

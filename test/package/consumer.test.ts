@@ -1,6 +1,6 @@
 /**
  * WX-2: the package works outside this repository. `npm pack`, the tarball installed offline into a new app, and
- * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a Herd, the companion — on the wasm entry
+ * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
  * holds no tests, bench, demo or screenshots and is at most 150 kB. (The page in Chromium: npm run test:browser.)
@@ -65,6 +65,14 @@ describe('the packed package, installed in a new app', () => {
       expect(Number.isFinite(z)).toBe(true);
     }
     expect(numberOf(herd.first.pos[0])).toBeGreaterThan(-19);
+  });
+
+  it('RT-8: in the route snippet the scout goes round the lake and arrives on the far shore', () => {
+    const { scout, frames } = (node.route as Scene).wasm as { scout: { pos: string[]; unreachable: boolean }; frames: string };
+    expect(numberOf(frames)).toBeLessThan(1500);
+    const [x, , z] = scout.pos.map(numberOf);
+    expect(Math.hypot(x + 24.3, z - 42.2)).toBeLessThanOrEqual(0.5);
+    expect(scout.unreachable).toBe(false);
   });
 
   it('CO-4: in the companion snippet the ally follows the player and its clip goes from wait to a gait', () => {

@@ -42,7 +42,8 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   route: {
     reference: [
       'Grid', 'Field', 'FieldSet', 'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
-      'routeOptions', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'passability',
+      'routeOptions', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'FieldKey', 'keysGiven',
+      'rowKeys', 'fieldKey', 'passability',
     ],
     assembly: ['freeGrid', 'heapCapacity', 'grown', 'routeSize', 'freeFieldSet', 'gridCells'],
   },
@@ -71,8 +72,8 @@ const OTHER_SIGNATURES: Record<string, string[]> = {
   seek: ['seek'],
   stand: ['stand'],
   // The reference's grid is built for a region alone; wasm's also holds its ground and a copy of the scratch numbers.
-  // The public route takes a row; wasm's takes a grid and the window.
-  route: ['newGrid', 'route'],
+  // The public route and per-row routing seek take a row; wasm's take a grid and the window, or the scratch and a field key.
+  route: ['newGrid', 'seekRoute', 'route'],
   // The reference's sampler is built per call from a ground; wasm's is one static sampler pointed at a ground.
   bodies: ['callGround'],
   // The reference's take the arrays alone: the Herd API reads a body through them too (src/herd.ts get).
