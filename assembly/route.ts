@@ -159,10 +159,10 @@ export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   return state;
 }
 
-/** The octile distance in metres from cell k to cell t (RT-3): admissible, as no step costs less than its length. */
-export function octile(grid: Grid, k: i32, t: i32): f64 {
-  const di = abs<i32>((k % grid.w) - (t % grid.w));
-  const dj = abs<i32>((k / grid.w) - (t / grid.w));
+/** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, i: i32, j: i32, ti: i32, tj: i32): f64 {
+  const di = abs<i32>(i - ti);
+  const dj = abs<i32>(j - tj);
   const long = max<i32>(di, dj);
   const short = min<i32>(di, dj);
   return (<f64>(long - short) + <f64>short * SQRT2) * grid.cell;
@@ -175,9 +175,13 @@ export function costFactor(to: i32, slopeCost: f64, waterCost: f64): f64 {
   return 1.0 + slopeCost * slope + waterCost * depth;
 }
 
-/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+/**
+ * The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor.
+ * Without extras the factor is exactly 1 (1 + 0·s + 0·d), so it is not worked out.
+ */
 export function stepCost(grid: Grid, d: i32, to: i32, slopeCost: f64, waterCost: f64): f64 {
   const length = (d & 1) == 0 ? grid.cell : grid.cell * SQRT2;
+  if (slopeCost == 0.0 && waterCost == 0.0) return length;
   return length * costFactor(to, slopeCost, waterCost);
 }
 
@@ -215,27 +219,13 @@ export function reserveSearch(count: i32): void {
   search = 0;
 }
 
-/** Whether heap entry a comes out before entry b: least f, then greatest cost (nearest the target), then least node. */
-export function heapBefore(a: i32, b: i32): bool {
-  const fa = heapF[a];
-  const fb = heapF[b];
-  if (fa != fb) return fa < fb;
-  const ga = heapG[a];
-  const gb = heapG[b];
-  if (ga != gb) return ga > gb;
-  return heapK[a] < heapK[b];
-}
-
-function heapSwap(a: i32, b: i32): void {
-  const f = heapF[a];
-  const c = heapG[a];
-  const k = heapK[a];
-  heapF[a] = heapF[b];
-  heapG[a] = heapG[b];
-  heapK[a] = heapK[b];
-  heapF[b] = f;
-  heapG[b] = c;
-  heapK[b] = k;
+/**
+ * Whether (fa, ga, ka) comes out of the open heap before (fb, gb, kb): least f, then greatest cost (nearest the
+ * target), then least node. Every comparison is made and combined without branches (ties on f are common and the
+ * outcome is a coin flip, a branch would mispredict).
+ */
+@inline export function heapBefore(fa: f64, ga: f64, ka: i32, fb: f64, gb: f64, kb: i32): bool {
+  return ((<i32>(fa < fb)) | ((<i32>(fa == fb)) & ((<i32>(ga > gb)) | ((<i32>(ga == gb)) & (<i32>(ka < kb)))))) != 0;
 }
 
 /** Moves `count` values of `bytes` bytes each from `old` to a new block of `size` values; frees the old one. */
@@ -246,7 +236,7 @@ function grown(old: usize, count: i32, size: i32, bytes: i32): usize {
   return block;
 }
 
-/** Adds (f, cost, node) to the open heap, growing it as needed. */
+/** Adds (f, cost, node) to the open heap, growing it as needed: the entries before it move down into the hole it rises through. */
 export function heapPush(f: f64, cost: f64, node: i32): void {
   if (heapSize == heapCapacity) {
     const size = max<i32>(1024, heapSize * 2);
@@ -256,33 +246,61 @@ export function heapPush(f: f64, cost: f64, node: i32): void {
     heapCapacity = size;
   }
   let i = heapSize;
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
   heapSize++;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (!heapBefore(i, parent)) break;
-    heapSwap(i, parent);
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
     i = parent;
   }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
 }
 
-/** Takes the first entry out of the open heap and returns its node (its cost is left in heapG[heapSize]). */
+/**
+ * Takes the first entry out of the open heap and returns its node. The hole at the top sinks to a leaf along the
+ * first child of each pair, and the last entry rises from there (it mostly belongs near the bottom): half the
+ * comparisons of sinking it from the top, and the same entries come out in the same order.
+ */
 export function heapPop(): i32 {
+  const first = heapK[0];
   heapSize--;
-  heapSwap(0, heapSize);
   let i = 0;
   while (true) {
     const left = i + i + 1;
     if (left >= heapSize) break;
-    let child = left;
-    if (left + 1 < heapSize && heapBefore(left + 1, left)) child = left + 1;
-    if (!heapBefore(child, i)) break;
-    heapSwap(i, child);
+    // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
+    const right = left + 1;
+    const child = left + ((<i32>(right < heapSize)) & (<i32>heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    heapF[i] = heapF[child];
+    heapG[i] = heapG[child];
+    heapK[i] = heapK[child];
     i = child;
   }
-  return heapK[heapSize];
+  const f = heapF[heapSize];
+  const cost = heapG[heapSize];
+  const node = heapK[heapSize];
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
+    i = parent;
+  }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  return first;
 }
 
 /**
@@ -294,20 +312,23 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
   search++;
   const open = search * 2;
   const closed = open + 1;
+  const w = grid.w;
   heapSize = 0;
   costs[start] = 0.0;
   marks[start] = open;
-  heapPush(octile(grid, start, goal), 0.0, start);
-  const gi = goal % grid.w;
-  const gj = goal / grid.w;
+  const gi = goal % w;
+  const gj = goal / w;
+  heapPush(octile(grid, start % w, start / w, gi, gj), 0.0, start);
   let best = start;
   let bestD: f64 = -1.0;
   while (heapSize > 0) {
     const k = heapPop();
     if (marks[k] == closed) continue;
     marks[k] = closed;
-    const di = <f64>((k % grid.w) - gi);
-    const dj = <f64>((k / grid.w) - gj);
+    const col = k % w;
+    const row = k / w;
+    const di = <f64>(col - gi);
+    const dj = <f64>(row - gj);
     const d2 = di * di + dj * dj;
     if (bestD < 0.0 || d2 < bestD) {
       best = k;
@@ -316,21 +337,20 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
     if (k == goal) break;
     const s = edgeState(n, g, grid, k);
     const cost = costs[k];
-    const col = k % grid.w;
-    const row = k / grid.w;
     for (let d = 0; d < 8; d++) {
       if ((s & (1 << d)) == 0) continue;
       const ni = col + dirX(d);
       const nj = row + dirZ(d);
       if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
-      const next = nj * grid.w + ni;
-      if (marks[next] == closed) continue;
+      const next = nj * w + ni;
+      const mark = marks[next];
+      if (mark == closed) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
-      if (marks[next] != open || c < costs[next]) {
+      if (mark != open || c < costs[next]) {
         costs[next] = c;
         marks[next] = open;
         froms[next] = d;
-        heapPush(c + octile(grid, next, goal), c, next);
+        heapPush(c + octile(grid, ni, nj, gi, gj), c, next);
       }
     }
   }

@@ -165,10 +165,10 @@ export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: number): number
   return state;
 }
 
-/** The octile distance in metres from cell k to cell t (RT-3): admissible, as no step costs less than its length. */
-export function octile(grid: Grid, k: number, t: number): number {
-  const di = Math.abs((k % grid.w) - (t % grid.w));
-  const dj = Math.abs(Math.floor(k / grid.w) - Math.floor(t / grid.w));
+/** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, i: number, j: number, ti: number, tj: number): number {
+  const di = Math.abs(i - ti);
+  const dj = Math.abs(j - tj);
   const long = Math.max(di, dj);
   const short = Math.min(di, dj);
   return ((long - short) + short * SQRT2) * grid.cell;
@@ -181,9 +181,13 @@ export function costFactor(to: number, slopeCost: number, waterCost: number): nu
   return 1.0 + slopeCost * slope + waterCost * depth;
 }
 
-/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+/**
+ * The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor.
+ * Without extras the factor is exactly 1 (1 + 0·s + 0·d), so it is not worked out.
+ */
 export function stepCost(grid: Grid, d: number, to: number, slopeCost: number, waterCost: number): number {
   const length = (d & 1) === 0 ? grid.cell : grid.cell * SQRT2;
+  if (slopeCost === 0.0 && waterCost === 0.0) return length;
   return length * costFactor(to, slopeCost, waterCost);
 }
 
@@ -216,30 +220,16 @@ export function reserveSearch(count: number): void {
   search = 0;
 }
 
-/** Whether heap entry a comes out before entry b: least f, then greatest cost (nearest the target), then least node. */
-export function heapBefore(a: number, b: number): boolean {
-  const fa = heapF[a];
-  const fb = heapF[b];
-  if (fa !== fb) return fa < fb;
-  const ga = heapG[a];
-  const gb = heapG[b];
-  if (ga !== gb) return ga > gb;
-  return heapK[a] < heapK[b];
+/**
+ * Whether (fa, ga, ka) comes out of the open heap before (fb, gb, kb): least f, then greatest cost (nearest the
+ * target), then least node. Every comparison is made and combined without branches (ties on f are common and the
+ * outcome is a coin flip, a branch would mispredict).
+ */
+export function heapBefore(fa: number, ga: number, ka: number, fb: number, gb: number, kb: number): boolean {
+  return (Number(fa < fb) | (Number(fa === fb) & (Number(ga > gb) | (Number(ga === gb) & Number(ka < kb))))) !== 0;
 }
 
-function heapSwap(a: number, b: number): void {
-  const f = heapF[a];
-  const c = heapG[a];
-  const k = heapK[a];
-  heapF[a] = heapF[b];
-  heapG[a] = heapG[b];
-  heapK[a] = heapK[b];
-  heapF[b] = f;
-  heapG[b] = c;
-  heapK[b] = k;
-}
-
-/** Adds (f, cost, node) to the open heap, growing it as needed. */
+/** Adds (f, cost, node) to the open heap, growing it as needed: the entries before it move down into the hole it rises through. */
 export function heapPush(f: number, cost: number, node: number): void {
   if (heapSize === heapK.length) {
     const size = Math.max(1024, heapSize * 2);
@@ -254,33 +244,61 @@ export function heapPush(f: number, cost: number, node: number): void {
     heapK = nk;
   }
   let i = heapSize;
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
   heapSize++;
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if (!heapBefore(i, parent)) break;
-    heapSwap(i, parent);
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
     i = parent;
   }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
 }
 
-/** Takes the first entry out of the open heap and returns its node (its cost is left in heapG[heapSize]). */
+/**
+ * Takes the first entry out of the open heap and returns its node. The hole at the top sinks to a leaf along the
+ * first child of each pair, and the last entry rises from there (it mostly belongs near the bottom): half the
+ * comparisons of sinking it from the top, and the same entries come out in the same order.
+ */
 export function heapPop(): number {
+  const first = heapK[0];
   heapSize--;
-  heapSwap(0, heapSize);
   let i = 0;
   for (;;) {
     const left = i + i + 1;
     if (left >= heapSize) break;
-    let child = left;
-    if (left + 1 < heapSize && heapBefore(left + 1, left)) child = left + 1;
-    if (!heapBefore(child, i)) break;
-    heapSwap(i, child);
+    // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
+    const right = left + 1;
+    const child = left + (Number(right < heapSize) & Number(heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    heapF[i] = heapF[child];
+    heapG[i] = heapG[child];
+    heapK[i] = heapK[child];
     i = child;
   }
-  return heapK[heapSize];
+  const f = heapF[heapSize];
+  const cost = heapG[heapSize];
+  const node = heapK[heapSize];
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
+    i = parent;
+  }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  return first;
 }
 
 /**
@@ -292,20 +310,23 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
   search++;
   const open = search * 2;
   const closed = open + 1;
+  const w = grid.w;
   heapSize = 0;
   costs[start] = 0.0;
   marks[start] = open;
-  heapPush(octile(grid, start, goal), 0.0, start);
-  const gi = goal % grid.w;
-  const gj = Math.floor(goal / grid.w);
+  const gi = goal % w;
+  const gj = Math.floor(goal / w);
+  heapPush(octile(grid, start % w, Math.floor(start / w), gi, gj), 0.0, start);
   let best = start;
   let bestD = -1.0;
   while (heapSize > 0) {
     const k = heapPop();
     if (marks[k] === closed) continue;
     marks[k] = closed;
-    const di = (k % grid.w) - gi;
-    const dj = Math.floor(k / grid.w) - gj;
+    const col = k % w;
+    const row = Math.floor(k / w);
+    const di = col - gi;
+    const dj = row - gj;
     const d2 = di * di + dj * dj;
     if (bestD < 0.0 || d2 < bestD) {
       best = k;
@@ -314,21 +335,20 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
     if (k === goal) break;
     const s = edgeState(n, g, grid, k);
     const cost = costs[k];
-    const col = k % grid.w;
-    const row = Math.floor(k / grid.w);
     for (let d = 0; d < 8; d++) {
       if ((s & (1 << d)) === 0) continue;
       const ni = col + dirX(d);
       const nj = row + dirZ(d);
       if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
-      const next = nj * grid.w + ni;
-      if (marks[next] === closed) continue;
+      const next = nj * w + ni;
+      const mark = marks[next];
+      if (mark === closed) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
-      if (marks[next] !== open || c < costs[next]) {
+      if (mark !== open || c < costs[next]) {
         costs[next] = c;
         marks[next] = open;
         froms[next] = d;
-        heapPush(c + octile(grid, next, goal), c, next);
+        heapPush(c + octile(grid, ni, nj, gi, gj), c, next);
       }
     }
   }
