@@ -9,7 +9,7 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek';
-import { Move, SKIN, slideBody } from './slide';
+import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
 /** A cell's state (RT-1, RT-2): bits 0–7 its out-edges by direction, then what is known, then its costs. */
@@ -120,7 +120,9 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
 }
 
 const walker = changetype<Body>(memory.data(offsetof<Body>()));
-const move = changetype<Move>(memory.data(offsetof<Move>()));
+const circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+const terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+const limitGradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /** The route's probe body standing grounded at (x, z) (RT-2): on the stand height, its floor there, not in the air, not sliding. */
 export function standWalker(n: Numbers, g: Sampler, x: f64, z: f64): Body {
@@ -135,8 +137,24 @@ export function standWalker(n: Numbers, g: Sampler, x: f64, z: f64): Body {
 }
 
 /**
+ * Whether slideBody makes the whole move (dx, dz) of `body`, no limit met (SL-6): a limit met in its first round cuts
+ * the move, so that round alone answers — the same two scans from the same point, the terrain's skipped once a solid
+ * is met, and no later round worked out.
+ */
+export function moveClear(n: Numbers, g: Sampler, body: Body, dx: f64, dz: f64): bool {
+  if (dx * dx + dz * dz == 0.0) return true;
+  // slideBody's first round starts at the body plus the move made so far, +0.
+  const px = body.x + 0.0;
+  const pz = body.z + 0.0;
+  firstCircle(n, g, px, pz, dx, dz, circleLimit);
+  if (circleLimit.t <= 1.0) return false;
+  firstTerrainLimit(n, g, body, px, pz, dx, dz, limitGradient, terrainLimit);
+  return !(terrainLimit.t <= 1.0);
+}
+
+/**
  * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
- * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
+ * grid and standable, and slide moves a body standing on k's centre (on walkable ground, its floor there) the
  * whole way to the neighbour's centre, no limit met (SL-6).
  */
 export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
@@ -147,13 +165,13 @@ export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   const col = k % grid.w;
   const row = k / grid.w;
   let state = s | EDGES_KNOWN;
+  const body = standWalker(n, g, x, z);
   for (let d = 0; d < 8; d++) {
     const ni = col + dirX(d);
     const nj = row + dirZ(d);
     if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
     if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) continue;
-    slideBody(n, g, standWalker(n, g, x, z), <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell, move);
-    if (!move.limited) state = state | (1 << d);
+    if (moveClear(n, g, body, <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell)) state = state | (1 << d);
   }
   grid.cells[k] = state;
   return state;
@@ -409,8 +427,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */
 export function slideSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
-  slideBody(n, g, standWalker(n, g, ax, az), bx - ax, bz - az, move);
-  return !move.limited;
+  return moveClear(n, g, standWalker(n, g, ax, az), bx - ax, bz - az);
 }
 
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------

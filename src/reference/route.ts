@@ -9,7 +9,7 @@ import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
 import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
-import { Move, SKIN, slideBody } from './slide.ts';
+import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
 
@@ -126,7 +126,9 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: number): numbe
 }
 
 const walker = newBody();
-const move = new Move();
+const circleLimit = new Limit();
+const terrainLimit = new Limit();
+const limitGradient = new Vec2();
 
 /** The route's probe body standing grounded at (x, z) (RT-2): on the stand height, its floor there, not in the air, not sliding. */
 export function standWalker(n: Numbers, g: Sampler, x: number, z: number): Body {
@@ -141,8 +143,24 @@ export function standWalker(n: Numbers, g: Sampler, x: number, z: number): Body 
 }
 
 /**
+ * Whether slideBody makes the whole move (dx, dz) of `body`, no limit met (SL-6): a limit met in its first round cuts
+ * the move, so that round alone answers — the same two scans from the same point, the terrain's skipped once a solid
+ * is met, and no later round worked out.
+ */
+export function moveClear(n: Numbers, g: Sampler, body: Body, dx: number, dz: number): boolean {
+  if (dx * dx + dz * dz === 0.0) return true;
+  // slideBody's first round starts at the body plus the move made so far, +0.
+  const px = body.x + 0.0;
+  const pz = body.z + 0.0;
+  firstCircle(n, g, px, pz, dx, dz, circleLimit);
+  if (circleLimit.t <= 1.0) return false;
+  firstTerrainLimit(n, g, body, px, pz, dx, dz, limitGradient, terrainLimit);
+  return !(terrainLimit.t <= 1.0);
+}
+
+/**
  * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
- * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
+ * grid and standable, and slide moves a body standing on k's centre (on walkable ground, its floor there) the
  * whole way to the neighbour's centre, no limit met (SL-6).
  */
 export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: number): number {
@@ -153,13 +171,13 @@ export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: number): number
   const col = k % grid.w;
   const row = Math.floor(k / grid.w);
   let state = s | EDGES_KNOWN;
+  const body = standWalker(n, g, x, z);
   for (let d = 0; d < 8; d++) {
     const ni = col + dirX(d);
     const nj = row + dirZ(d);
     if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
     if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) === 0) continue;
-    slideBody(n, g, standWalker(n, g, x, z), dirX(d) * grid.cell, dirZ(d) * grid.cell, move);
-    if (!move.limited) state = state | (1 << d);
+    if (moveClear(n, g, body, dirX(d) * grid.cell, dirZ(d) * grid.cell)) state = state | (1 << d);
   }
   grid.cells[k] = state;
   return state;
@@ -407,8 +425,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */
 export function slideSight(n: Numbers, g: Sampler, ax: number, az: number, bx: number, bz: number): boolean {
-  slideBody(n, g, standWalker(n, g, ax, az), bx - ax, bz - az, move);
-  return !move.limited;
+  return moveClear(n, g, standWalker(n, g, ax, az), bx - ax, bz - az);
 }
 
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
