@@ -34,12 +34,14 @@ export function newGrid(ground: GroundData, cell: f64, i0: f64, j0: f64, w: i32,
   grid.w = w;
   grid.h = h;
   grid.cells = changetype<I32s>(alloc(<usize>w * <usize>h << 2));
+  grid.known = changetype<U8Values>(alloc(<usize>w * <usize>h));
   return grid;
 }
 
 /** Frees a grid and what it holds. */
 export function freeGrid(grid: Grid): void {
   free(changetype<usize>(grid.cells));
+  free(changetype<usize>(grid.known));
   free(changetype<usize>(grid.numbers));
   free(changetype<usize>(grid));
 }
@@ -153,28 +155,47 @@ export function moveClear(n: Numbers, g: Sampler, body: Body, dx: f64, dz: f64):
 }
 
 /**
- * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
- * grid and standable, and slide moves a body standing on k's centre (on walkable ground, its floor there) the
- * whole way to the neighbour's centre, no limit met (SL-6).
+ * Whether the edge from cell (col, row) in direction d is passable for the probe body standing on the cell's centre
+ * (RT-2): the neighbour is in the grid and standable, and slide moves the body the whole way to the neighbour's
+ * centre, no limit met (SL-6).
+ */
+export function edgeClear(n: Numbers, g: Sampler, grid: Grid, body: Body, col: i32, row: i32, d: i32): bool {
+  const ni = col + dirX(d);
+  const nj = row + dirZ(d);
+  if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) return false;
+  if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) return false;
+  return moveClear(n, g, body, <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell);
+}
+
+/**
+ * Cell k's state with all its out-edges known (RT-2), the edge in direction d passable where edgeClear finds it so
+ * from the cell's centre, on walkable ground, its floor there.
  */
 export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   const s = standState(n, g, grid, k);
   if ((s & EDGES_KNOWN) != 0) return s;
-  const x = cellX(grid, k);
-  const z = cellZ(grid, k);
   const col = k % grid.w;
   const row = k / grid.w;
   let state = s | EDGES_KNOWN;
-  const body = standWalker(n, g, x, z);
-  for (let d = 0; d < 8; d++) {
-    const ni = col + dirX(d);
-    const nj = row + dirZ(d);
-    if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
-    if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) continue;
-    if (moveClear(n, g, body, <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell)) state = state | (1 << d);
-  }
+  const body = standWalker(n, g, cellX(grid, k), cellZ(grid, k));
+  for (let d = 0; d < 8; d++) if (edgeClear(n, g, grid, body, col, row, d)) state = state | (1 << d);
   grid.cells[k] = state;
   return state;
+}
+
+/**
+ * Whether the edge from cell k, at (col, row), in direction d is passable (RT-2, as edgeState finds it), worked out on
+ * first asking and kept: a search asks only for the edges it relaxes, so an edge into a cell already closed is never
+ * slid. Bit d of `known[k]` says that bit d of the cell's state holds the verdict.
+ */
+export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: i32, col: i32, row: i32, d: i32): bool {
+  const bit = 1 << d;
+  const s = standState(n, g, grid, k);
+  if ((s & EDGES_KNOWN) != 0 || (grid.known[k] & bit) != 0) return (s & bit) != 0;
+  const clear = edgeClear(n, g, grid, standWalker(n, g, cellX(grid, k), cellZ(grid, k)), col, row, d);
+  grid.known[k] = grid.known[k] | bit;
+  if (clear) grid.cells[k] = grid.cells[k] | bit;
+  return clear;
 }
 
 /** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
@@ -353,16 +374,18 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
       bestD = d2;
     }
     if (k == goal) break;
-    const s = edgeState(n, g, grid, k);
     const cost = costs[k];
+    // The verdicts already in the cell's state, read once (edgeTo works out the others, each asked once here).
+    const state = grid.cells[k];
+    const known = (state & EDGES_KNOWN) != 0 ? 255 : grid.known[k];
     for (let d = 0; d < 8; d++) {
-      if ((s & (1 << d)) == 0) continue;
       const ni = col + dirX(d);
       const nj = row + dirZ(d);
       if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
       const next = nj * w + ni;
       const mark = marks[next];
       if (mark == closed) continue;
+      if ((known & (1 << d)) != 0 ? (state & (1 << d)) == 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
       if (mark != open || c < costs[next]) {
         costs[next] = c;
@@ -413,8 +436,9 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
     }
     if (mi != 0) tX += deltaX;
     if (mj != 0) tZ += deltaZ;
-    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
-    if ((state & (1 << dirOf(mi, mj))) == 0) return -1.0;
+    const k = j * grid.w + i;
+    const d = dirOf(mi, mj);
+    if (known ? (grid.cells[k] & (1 << d)) == 0 : !edgeTo(n, g, grid, k, i, j, d)) return -1.0;
     i += mi;
     j += mj;
     factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));

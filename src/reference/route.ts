@@ -31,6 +31,8 @@ export class Grid {
   w = 0;
   h = 0;
   cells = new Int32Array(0);
+  /** Per cell, bit d set where the verdict of its edge d is in its state (edgeTo); a field's grid is worked out whole. */
+  known = new Uint8Array(0);
   /** The window a search stays in, in the grid's cells: columns [left, right), rows [bottom, top). */
   left = 0;
   bottom = 0;
@@ -47,6 +49,7 @@ export function newGrid(cell: number, i0: number, j0: number, w: number, h: numb
   grid.w = w;
   grid.h = h;
   grid.cells = new Int32Array(w * h);
+  grid.known = new Uint8Array(w * h);
   return grid;
 }
 
@@ -159,28 +162,47 @@ export function moveClear(n: Numbers, g: Sampler, body: Body, dx: number, dz: nu
 }
 
 /**
- * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
- * grid and standable, and slide moves a body standing on k's centre (on walkable ground, its floor there) the
- * whole way to the neighbour's centre, no limit met (SL-6).
+ * Whether the edge from cell (col, row) in direction d is passable for the probe body standing on the cell's centre
+ * (RT-2): the neighbour is in the grid and standable, and slide moves the body the whole way to the neighbour's
+ * centre, no limit met (SL-6).
+ */
+export function edgeClear(n: Numbers, g: Sampler, grid: Grid, body: Body, col: number, row: number, d: number): boolean {
+  const ni = col + dirX(d);
+  const nj = row + dirZ(d);
+  if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) return false;
+  if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) === 0) return false;
+  return moveClear(n, g, body, dirX(d) * grid.cell, dirZ(d) * grid.cell);
+}
+
+/**
+ * Cell k's state with all its out-edges known (RT-2), the edge in direction d passable where edgeClear finds it so
+ * from the cell's centre, on walkable ground, its floor there.
  */
 export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: number): number {
   const s = standState(n, g, grid, k);
   if ((s & EDGES_KNOWN) !== 0) return s;
-  const x = cellX(grid, k);
-  const z = cellZ(grid, k);
   const col = k % grid.w;
   const row = Math.floor(k / grid.w);
   let state = s | EDGES_KNOWN;
-  const body = standWalker(n, g, x, z);
-  for (let d = 0; d < 8; d++) {
-    const ni = col + dirX(d);
-    const nj = row + dirZ(d);
-    if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
-    if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) === 0) continue;
-    if (moveClear(n, g, body, dirX(d) * grid.cell, dirZ(d) * grid.cell)) state = state | (1 << d);
-  }
+  const body = standWalker(n, g, cellX(grid, k), cellZ(grid, k));
+  for (let d = 0; d < 8; d++) if (edgeClear(n, g, grid, body, col, row, d)) state = state | (1 << d);
   grid.cells[k] = state;
   return state;
+}
+
+/**
+ * Whether the edge from cell k, at (col, row), in direction d is passable (RT-2, as edgeState finds it), worked out on
+ * first asking and kept: a search asks only for the edges it relaxes, so an edge into a cell already closed is never
+ * slid. Bit d of `known[k]` says that bit d of the cell's state holds the verdict.
+ */
+export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: number, col: number, row: number, d: number): boolean {
+  const bit = 1 << d;
+  const s = standState(n, g, grid, k);
+  if ((s & EDGES_KNOWN) !== 0 || (grid.known[k] & bit) !== 0) return (s & bit) !== 0;
+  const clear = edgeClear(n, g, grid, standWalker(n, g, cellX(grid, k), cellZ(grid, k)), col, row, d);
+  grid.known[k] = grid.known[k] | bit;
+  if (clear) grid.cells[k] = grid.cells[k] | bit;
+  return clear;
 }
 
 /** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
@@ -351,16 +373,18 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
       bestD = d2;
     }
     if (k === goal) break;
-    const s = edgeState(n, g, grid, k);
     const cost = costs[k];
+    // The verdicts already in the cell's state, read once (edgeTo works out the others, each asked once here).
+    const state = grid.cells[k];
+    const known = (state & EDGES_KNOWN) !== 0 ? 255 : grid.known[k];
     for (let d = 0; d < 8; d++) {
-      if ((s & (1 << d)) === 0) continue;
       const ni = col + dirX(d);
       const nj = row + dirZ(d);
       if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
       const next = nj * w + ni;
       const mark = marks[next];
       if (mark === closed) continue;
+      if ((known & (1 << d)) !== 0 ? (state & (1 << d)) === 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
       if (mark !== open || c < costs[next]) {
         costs[next] = c;
@@ -411,8 +435,9 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
     }
     if (mi !== 0) tX += deltaX;
     if (mj !== 0) tZ += deltaZ;
-    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
-    if ((state & (1 << dirOf(mi, mj))) === 0) return -1.0;
+    const k = j * grid.w + i;
+    const d = dirOf(mi, mj);
+    if (known ? (grid.cells[k] & (1 << d)) === 0 : !edgeTo(n, g, grid, k, i, j, d)) return -1.0;
     i += mi;
     j += mj;
     factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
