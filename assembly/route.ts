@@ -236,10 +236,12 @@ let costs = changetype<F64s>(0);
 let marks = changetype<I32s>(0);
 /** The direction of the step that reached each node. */
 let froms = changetype<U8Values>(0);
-/** The nodes of the path found, goal first. */
+/** The nodes of the path found, goal first (written after the search). */
 let path = changetype<I32s>(0);
+/** During a search, each open node's place in the open heap: the same block as `path`, written only after it. */
+let places = path;
 let search: i32 = 0;
-/** The open nodes: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+/** The open nodes, each once: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
 let heapF = changetype<F64s>(0);
 let heapG = changetype<F64s>(0);
 let heapK = changetype<I32s>(0);
@@ -258,6 +260,7 @@ export function reserveSearch(count: i32): void {
   marks = changetype<I32s>(alloc(<usize>count << 2));
   froms = changetype<U8Values>(alloc(<usize>count));
   path = changetype<I32s>(alloc(<usize>count << 2));
+  places = path;
   search = 0;
 }
 
@@ -278,17 +281,8 @@ function grown(old: usize, count: i32, size: i32, bytes: i32): usize {
   return block;
 }
 
-/** Adds (f, cost, node) to the open heap, growing it as needed: the entries before it move down into the hole it rises through. */
-export function heapPush(f: f64, cost: f64, node: i32): void {
-  if (heapSize == heapCapacity) {
-    const size = max<i32>(1024, heapSize * 2);
-    heapF = changetype<F64s>(grown(changetype<usize>(heapF), heapSize, size, 8));
-    heapG = changetype<F64s>(grown(changetype<usize>(heapG), heapSize, size, 8));
-    heapK = changetype<I32s>(grown(changetype<usize>(heapK), heapSize, size, 4));
-    heapCapacity = size;
-  }
-  let i = heapSize;
-  heapSize++;
+/** Puts (f, cost, node) in the open heap at hole i or above it: the entries before it move down into the hole it rises through. */
+function heapRise(i: i32, f: f64, cost: f64, node: i32): void {
   while (i > 0) {
     const parent = (i - 1) >> 1;
     const pf = heapF[parent];
@@ -298,11 +292,35 @@ export function heapPush(f: f64, cost: f64, node: i32): void {
     heapF[i] = pf;
     heapG[i] = pg;
     heapK[i] = pk;
+    places[pk] = i;
     i = parent;
   }
   heapF[i] = f;
   heapG[i] = cost;
   heapK[i] = node;
+  places[node] = i;
+}
+
+/**
+ * Opens `node` with (f, cost) in the heap, growing it as needed. A node already open keeps the earlier of its two
+ * entries: a lower cost comes out first unless it rounds to the same f, when it comes out after — so each node comes
+ * out where the first of all the entries made for it would, and none is left behind to skip.
+ */
+export function heapPush(f: f64, cost: f64, node: i32): void {
+  const at = places[node];
+  if (at < heapSize && heapK[at] == node) {
+    if (heapBefore(f, cost, node, heapF[at], heapG[at], node)) heapRise(at, f, cost, node);
+    return;
+  }
+  if (heapSize == heapCapacity) {
+    const size = max<i32>(1024, heapSize * 2);
+    heapF = changetype<F64s>(grown(changetype<usize>(heapF), heapSize, size, 8));
+    heapG = changetype<F64s>(grown(changetype<usize>(heapG), heapSize, size, 8));
+    heapK = changetype<I32s>(grown(changetype<usize>(heapK), heapSize, size, 4));
+    heapCapacity = size;
+  }
+  heapSize++;
+  heapRise(heapSize - 1, f, cost, node);
 }
 
 /**
@@ -320,28 +338,14 @@ export function heapPop(): i32 {
     // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
     const right = left + 1;
     const child = left + ((<i32>(right < heapSize)) & (<i32>heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    const k = heapK[child];
     heapF[i] = heapF[child];
     heapG[i] = heapG[child];
-    heapK[i] = heapK[child];
+    heapK[i] = k;
+    places[k] = i;
     i = child;
   }
-  const f = heapF[heapSize];
-  const cost = heapG[heapSize];
-  const node = heapK[heapSize];
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    const pf = heapF[parent];
-    const pg = heapG[parent];
-    const pk = heapK[parent];
-    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
-    heapF[i] = pf;
-    heapG[i] = pg;
-    heapK[i] = pk;
-    i = parent;
-  }
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
+  heapRise(i, heapF[heapSize], heapG[heapSize], heapK[heapSize]);
   return first;
 }
 
@@ -365,7 +369,6 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
   let bestD: f64 = -1.0;
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] == closed) continue;
     marks[k] = closed;
     const col = k % w;
     const row = k / w;
@@ -614,7 +617,6 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, next: U
   heapPush(0.0, 0.0, goal);
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] == closed) continue;
     marks[k] = closed;
     const to = standState(n, g, grid, k);
     if (k != goal && (to & STANDABLE) == 0) continue;

@@ -243,10 +243,12 @@ let costs = new Float64Array(0);
 let marks = new Int32Array(0);
 /** The direction of the step that reached each node. */
 let froms = new Uint8Array(0);
-/** The nodes of the path found, goal first. */
+/** The nodes of the path found, goal first (written after the search). */
 let path = new Int32Array(0);
+/** During a search, each open node's place in the open heap: the same array as `path`, written only after it. */
+let places = path;
 let search = 0;
-/** The open nodes: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+/** The open nodes, each once: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
 let heapF = new Float64Array(0);
 let heapG = new Float64Array(0);
 let heapK = new Int32Array(0);
@@ -260,6 +262,7 @@ export function reserveSearch(count: number): void {
   marks = new Int32Array(count);
   froms = new Uint8Array(count);
   path = new Int32Array(count);
+  places = path;
   search = 0;
 }
 
@@ -272,8 +275,37 @@ export function heapBefore(fa: number, ga: number, ka: number, fb: number, gb: n
   return (Number(fa < fb) | (Number(fa === fb) & (Number(ga > gb) | (Number(ga === gb) & Number(ka < kb))))) !== 0;
 }
 
-/** Adds (f, cost, node) to the open heap, growing it as needed: the entries before it move down into the hole it rises through. */
+/** Puts (f, cost, node) in the open heap at hole i or above it: the entries before it move down into the hole it rises through. */
+function heapRise(i: number, f: number, cost: number, node: number): void {
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
+    places[pk] = i;
+    i = parent;
+  }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  places[node] = i;
+}
+
+/**
+ * Opens `node` with (f, cost) in the heap, growing it as needed. A node already open keeps the earlier of its two
+ * entries: a lower cost comes out first unless it rounds to the same f, when it comes out after — so each node comes
+ * out where the first of all the entries made for it would, and none is left behind to skip.
+ */
 export function heapPush(f: number, cost: number, node: number): void {
+  const at = places[node];
+  if (at < heapSize && heapK[at] === node) {
+    if (heapBefore(f, cost, node, heapF[at], heapG[at], node)) heapRise(at, f, cost, node);
+    return;
+  }
   if (heapSize === heapK.length) {
     const size = Math.max(1024, heapSize * 2);
     const nf = new Float64Array(size);
@@ -286,22 +318,8 @@ export function heapPush(f: number, cost: number, node: number): void {
     heapG = ng;
     heapK = nk;
   }
-  let i = heapSize;
   heapSize++;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    const pf = heapF[parent];
-    const pg = heapG[parent];
-    const pk = heapK[parent];
-    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
-    heapF[i] = pf;
-    heapG[i] = pg;
-    heapK[i] = pk;
-    i = parent;
-  }
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
+  heapRise(heapSize - 1, f, cost, node);
 }
 
 /**
@@ -319,28 +337,14 @@ export function heapPop(): number {
     // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
     const right = left + 1;
     const child = left + (Number(right < heapSize) & Number(heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    const k = heapK[child];
     heapF[i] = heapF[child];
     heapG[i] = heapG[child];
-    heapK[i] = heapK[child];
+    heapK[i] = k;
+    places[k] = i;
     i = child;
   }
-  const f = heapF[heapSize];
-  const cost = heapG[heapSize];
-  const node = heapK[heapSize];
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    const pf = heapF[parent];
-    const pg = heapG[parent];
-    const pk = heapK[parent];
-    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
-    heapF[i] = pf;
-    heapG[i] = pg;
-    heapK[i] = pk;
-    i = parent;
-  }
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
+  heapRise(i, heapF[heapSize], heapG[heapSize], heapK[heapSize]);
   return first;
 }
 
@@ -364,7 +368,6 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
   let bestD = -1.0;
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] === closed) continue;
     marks[k] = closed;
     const col = k % w;
     const row = Math.floor(k / w);
@@ -613,7 +616,6 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: number, next
   heapPush(0.0, 0.0, goal);
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] === closed) continue;
     marks[k] = closed;
     const to = standState(n, g, grid, k);
     if (k !== goal && (to & STANDABLE) === 0) continue;
