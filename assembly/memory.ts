@@ -377,6 +377,8 @@ export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 4;
   w: i32;
   h: i32;
   cells: I32s;
+  /** Per cell, bit d set where the verdict of its edge d is in its state (edgeTo); 0 in a field's grid, worked out whole. */
+  known: U8Values;
   left: i32;
   bottom: i32;
   right: i32;

@@ -9,7 +9,7 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek';
-import { Move, SKIN, slideBody } from './slide';
+import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
 /** A cell's state (RT-1, RT-2): bits 0–7 its out-edges by direction, then what is known, then its costs. */
@@ -34,12 +34,14 @@ export function newGrid(ground: GroundData, cell: f64, i0: f64, j0: f64, w: i32,
   grid.w = w;
   grid.h = h;
   grid.cells = changetype<I32s>(alloc(<usize>w * <usize>h << 2));
+  grid.known = changetype<U8Values>(alloc(<usize>w * <usize>h));
   return grid;
 }
 
 /** Frees a grid and what it holds. */
 export function freeGrid(grid: Grid): void {
   free(changetype<usize>(grid.cells));
+  free(changetype<usize>(grid.known));
   free(changetype<usize>(grid.numbers));
   free(changetype<usize>(grid));
 }
@@ -55,14 +57,17 @@ export function setWindow(grid: Grid, i0: f64, j0: f64, w: i32, h: i32): void {
   grid.top = grid.bottom + h;
 }
 
+/** The steps of directions 0 … 7 on x, then on z, in cells (a table: the search asks for them eight times a node). */
+const DIRS = memory.data<i8>([1, 1, 0, -1, -1, -1, 0, 1, 0, 1, 1, 1, 0, -1, -1, -1]);
+
 /** Direction d's step on x in cells: d = 0 … 7 for +x, (+x, +z), +z, (−x, +z), −x, (−x, −z), −z, (+x, −z). */
 export function dirX(d: i32): i32 {
-  return d == 0 || d == 1 || d == 7 ? 1 : d >= 3 && d <= 5 ? -1 : 0;
+  return <i32>load<i8>(DIRS + <usize>d);
 }
 
 /** Direction d's step on z in cells. */
 export function dirZ(d: i32): i32 {
-  return d >= 1 && d <= 3 ? 1 : d >= 5 ? -1 : 0;
+  return <i32>load<i8>(DIRS + <usize>d, 8);
 }
 
 /** The direction of the step (mi, mj), each −1, 0 or 1, not both 0. */
@@ -120,7 +125,9 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
 }
 
 const walker = changetype<Body>(memory.data(offsetof<Body>()));
-const move = changetype<Move>(memory.data(offsetof<Move>()));
+const circleLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+const terrainLimit = changetype<Limit>(memory.data(offsetof<Limit>()));
+const limitGradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /** The route's probe body standing grounded at (x, z) (RT-2): on the stand height, its floor there, not in the air, not sliding. */
 export function standWalker(n: Numbers, g: Sampler, x: f64, z: f64): Body {
@@ -135,34 +142,69 @@ export function standWalker(n: Numbers, g: Sampler, x: f64, z: f64): Body {
 }
 
 /**
- * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
- * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
- * whole way to the neighbour's centre, no limit met (SL-6).
+ * Whether slideBody makes the whole move (dx, dz) of `body`, no limit met (SL-6): a limit met in its first round cuts
+ * the move, so that round alone answers — the same two scans from the same point, the terrain's skipped once a solid
+ * is met, and no later round worked out.
+ */
+export function moveClear(n: Numbers, g: Sampler, body: Body, dx: f64, dz: f64): bool {
+  if (dx * dx + dz * dz == 0.0) return true;
+  // slideBody's first round starts at the body plus the move made so far, +0.
+  const px = body.x + 0.0;
+  const pz = body.z + 0.0;
+  firstCircle(n, g, px, pz, dx, dz, circleLimit);
+  if (circleLimit.t <= 1.0) return false;
+  firstTerrainLimit(n, g, body, px, pz, dx, dz, limitGradient, terrainLimit);
+  return !(terrainLimit.t <= 1.0);
+}
+
+/**
+ * Whether the edge from cell (col, row) in direction d is passable for the probe body standing on the cell's centre
+ * (RT-2): the neighbour is in the grid and standable, and slide moves the body the whole way to the neighbour's
+ * centre, no limit met (SL-6).
+ */
+export function edgeClear(n: Numbers, g: Sampler, grid: Grid, body: Body, col: i32, row: i32, d: i32): bool {
+  const ni = col + dirX(d);
+  const nj = row + dirZ(d);
+  if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) return false;
+  if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) return false;
+  return moveClear(n, g, body, <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell);
+}
+
+/**
+ * Cell k's state with all its out-edges known (RT-2), the edge in direction d passable where edgeClear finds it so
+ * from the cell's centre, on walkable ground, its floor there.
  */
 export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   const s = standState(n, g, grid, k);
   if ((s & EDGES_KNOWN) != 0) return s;
-  const x = cellX(grid, k);
-  const z = cellZ(grid, k);
   const col = k % grid.w;
   const row = k / grid.w;
   let state = s | EDGES_KNOWN;
-  for (let d = 0; d < 8; d++) {
-    const ni = col + dirX(d);
-    const nj = row + dirZ(d);
-    if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
-    if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) == 0) continue;
-    slideBody(n, g, standWalker(n, g, x, z), <f64>dirX(d) * grid.cell, <f64>dirZ(d) * grid.cell, move);
-    if (!move.limited) state = state | (1 << d);
-  }
+  const body = standWalker(n, g, cellX(grid, k), cellZ(grid, k));
+  for (let d = 0; d < 8; d++) if (edgeClear(n, g, grid, body, col, row, d)) state = state | (1 << d);
   grid.cells[k] = state;
   return state;
 }
 
-/** The octile distance in metres from cell k to cell t (RT-3): admissible, as no step costs less than its length. */
-export function octile(grid: Grid, k: i32, t: i32): f64 {
-  const di = abs<i32>((k % grid.w) - (t % grid.w));
-  const dj = abs<i32>((k / grid.w) - (t / grid.w));
+/**
+ * Whether the edge from cell k, at (col, row), in direction d is passable (RT-2, as edgeState finds it), worked out on
+ * first asking and kept: a search asks only for the edges it relaxes, so an edge into a cell already closed is never
+ * slid. Bit d of `known[k]` says that bit d of the cell's state holds the verdict.
+ */
+export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: i32, col: i32, row: i32, d: i32): bool {
+  const bit = 1 << d;
+  const s = standState(n, g, grid, k);
+  if ((s & EDGES_KNOWN) != 0 || (grid.known[k] & bit) != 0) return (s & bit) != 0;
+  const clear = edgeClear(n, g, grid, standWalker(n, g, cellX(grid, k), cellZ(grid, k)), col, row, d);
+  grid.known[k] = grid.known[k] | bit;
+  if (clear) grid.cells[k] = grid.cells[k] | bit;
+  return clear;
+}
+
+/** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, i: i32, j: i32, ti: i32, tj: i32): f64 {
+  const di = abs<i32>(i - ti);
+  const dj = abs<i32>(j - tj);
   const long = max<i32>(di, dj);
   const short = min<i32>(di, dj);
   return (<f64>(long - short) + <f64>short * SQRT2) * grid.cell;
@@ -175,9 +217,13 @@ export function costFactor(to: i32, slopeCost: f64, waterCost: f64): f64 {
   return 1.0 + slopeCost * slope + waterCost * depth;
 }
 
-/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+/**
+ * The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor.
+ * Without extras the factor is exactly 1 (1 + 0·s + 0·d), so it is not worked out.
+ */
 export function stepCost(grid: Grid, d: i32, to: i32, slopeCost: f64, waterCost: f64): f64 {
   const length = (d & 1) == 0 ? grid.cell : grid.cell * SQRT2;
+  if (slopeCost == 0.0 && waterCost == 0.0) return length;
   return length * costFactor(to, slopeCost, waterCost);
 }
 
@@ -190,10 +236,12 @@ let costs = changetype<F64s>(0);
 let marks = changetype<I32s>(0);
 /** The direction of the step that reached each node. */
 let froms = changetype<U8Values>(0);
-/** The nodes of the path found, goal first. */
+/** The nodes of the path found, goal first (written after the search). */
 let path = changetype<I32s>(0);
+/** During a search, each open node's place in the open heap: the same block as `path`, written only after it. */
+let places = path;
 let search: i32 = 0;
-/** The open nodes: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+/** The open nodes, each once: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
 let heapF = changetype<F64s>(0);
 let heapG = changetype<F64s>(0);
 let heapK = changetype<I32s>(0);
@@ -212,30 +260,17 @@ export function reserveSearch(count: i32): void {
   marks = changetype<I32s>(alloc(<usize>count << 2));
   froms = changetype<U8Values>(alloc(<usize>count));
   path = changetype<I32s>(alloc(<usize>count << 2));
+  places = path;
   search = 0;
 }
 
-/** Whether heap entry a comes out before entry b: least f, then greatest cost (nearest the target), then least node. */
-export function heapBefore(a: i32, b: i32): bool {
-  const fa = heapF[a];
-  const fb = heapF[b];
-  if (fa != fb) return fa < fb;
-  const ga = heapG[a];
-  const gb = heapG[b];
-  if (ga != gb) return ga > gb;
-  return heapK[a] < heapK[b];
-}
-
-function heapSwap(a: i32, b: i32): void {
-  const f = heapF[a];
-  const c = heapG[a];
-  const k = heapK[a];
-  heapF[a] = heapF[b];
-  heapG[a] = heapG[b];
-  heapK[a] = heapK[b];
-  heapF[b] = f;
-  heapG[b] = c;
-  heapK[b] = k;
+/**
+ * Whether (fa, ga, ka) comes out of the open heap before (fb, gb, kb): least f, then greatest cost (nearest the
+ * target), then least node. Every comparison is made and combined without branches (ties on f are common and the
+ * outcome is a coin flip, a branch would mispredict).
+ */
+@inline export function heapBefore(fa: f64, ga: f64, ka: i32, fb: f64, gb: f64, kb: i32): bool {
+  return ((<i32>(fa < fb)) | ((<i32>(fa == fb)) & ((<i32>(ga > gb)) | ((<i32>(ga == gb)) & (<i32>(ka < kb)))))) != 0;
 }
 
 /** Moves `count` values of `bytes` bytes each from `old` to a new block of `size` values; frees the old one. */
@@ -246,8 +281,37 @@ function grown(old: usize, count: i32, size: i32, bytes: i32): usize {
   return block;
 }
 
-/** Adds (f, cost, node) to the open heap, growing it as needed. */
+/** Puts (f, cost, node) in the open heap at hole i or above it: the entries before it move down into the hole it rises through. */
+function heapRise(i: i32, f: f64, cost: f64, node: i32): void {
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
+    places[pk] = i;
+    i = parent;
+  }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  places[node] = i;
+}
+
+/**
+ * Opens `node` with (f, cost) in the heap, growing it as needed. A node already open keeps the earlier of its two
+ * entries: a lower cost comes out first unless it rounds to the same f, when it comes out after — so each node comes
+ * out where the first of all the entries made for it would, and none is left behind to skip.
+ */
 export function heapPush(f: f64, cost: f64, node: i32): void {
+  const at = places[node];
+  if (at < heapSize && heapK[at] == node) {
+    if (heapBefore(f, cost, node, heapF[at], heapG[at], node)) heapRise(at, f, cost, node);
+    return;
+  }
   if (heapSize == heapCapacity) {
     const size = max<i32>(1024, heapSize * 2);
     heapF = changetype<F64s>(grown(changetype<usize>(heapF), heapSize, size, 8));
@@ -255,34 +319,34 @@ export function heapPush(f: f64, cost: f64, node: i32): void {
     heapK = changetype<I32s>(grown(changetype<usize>(heapK), heapSize, size, 4));
     heapCapacity = size;
   }
-  let i = heapSize;
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
   heapSize++;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!heapBefore(i, parent)) break;
-    heapSwap(i, parent);
-    i = parent;
-  }
+  heapRise(heapSize - 1, f, cost, node);
 }
 
-/** Takes the first entry out of the open heap and returns its node (its cost is left in heapG[heapSize]). */
+/**
+ * Takes the first entry out of the open heap and returns its node. The hole at the top sinks to a leaf along the
+ * first child of each pair, and the last entry rises from there (it mostly belongs near the bottom): half the
+ * comparisons of sinking it from the top, and the same entries come out in the same order.
+ */
 export function heapPop(): i32 {
+  const first = heapK[0];
   heapSize--;
-  heapSwap(0, heapSize);
   let i = 0;
   while (true) {
     const left = i + i + 1;
     if (left >= heapSize) break;
-    let child = left;
-    if (left + 1 < heapSize && heapBefore(left + 1, left)) child = left + 1;
-    if (!heapBefore(child, i)) break;
-    heapSwap(i, child);
+    // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
+    const right = left + 1;
+    const child = left + ((<i32>(right < heapSize)) & (<i32>heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    const k = heapK[child];
+    heapF[i] = heapF[child];
+    heapG[i] = heapG[child];
+    heapK[i] = k;
+    places[k] = i;
     i = child;
   }
-  return heapK[heapSize];
+  heapRise(i, heapF[heapSize], heapG[heapSize], heapK[heapSize]);
+  return first;
 }
 
 /**
@@ -294,43 +358,46 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
   search++;
   const open = search * 2;
   const closed = open + 1;
+  const w = grid.w;
   heapSize = 0;
   costs[start] = 0.0;
   marks[start] = open;
-  heapPush(octile(grid, start, goal), 0.0, start);
-  const gi = goal % grid.w;
-  const gj = goal / grid.w;
+  const gi = goal % w;
+  const gj = goal / w;
+  heapPush(octile(grid, start % w, start / w, gi, gj), 0.0, start);
   let best = start;
   let bestD: f64 = -1.0;
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] == closed) continue;
     marks[k] = closed;
-    const di = <f64>((k % grid.w) - gi);
-    const dj = <f64>((k / grid.w) - gj);
+    const col = k % w;
+    const row = k / w;
+    const di = <f64>(col - gi);
+    const dj = <f64>(row - gj);
     const d2 = di * di + dj * dj;
     if (bestD < 0.0 || d2 < bestD) {
       best = k;
       bestD = d2;
     }
     if (k == goal) break;
-    const s = edgeState(n, g, grid, k);
     const cost = costs[k];
-    const col = k % grid.w;
-    const row = k / grid.w;
+    // The verdicts already in the cell's state, read once (edgeTo works out the others, each asked once here).
+    const state = grid.cells[k];
+    const known = (state & EDGES_KNOWN) != 0 ? 255 : grid.known[k];
     for (let d = 0; d < 8; d++) {
-      if ((s & (1 << d)) == 0) continue;
       const ni = col + dirX(d);
       const nj = row + dirZ(d);
       if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
-      const next = nj * grid.w + ni;
-      if (marks[next] == closed) continue;
+      const next = nj * w + ni;
+      const mark = marks[next];
+      if (mark == closed) continue;
+      if ((known & (1 << d)) != 0 ? (state & (1 << d)) == 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
-      if (marks[next] != open || c < costs[next]) {
+      if (mark != open || c < costs[next]) {
         costs[next] = c;
         marks[next] = open;
         froms[next] = d;
-        heapPush(c + octile(grid, next, goal), c, next);
+        heapPush(c + octile(grid, ni, nj, gi, gj), c, next);
       }
     }
   }
@@ -375,8 +442,9 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
     }
     if (mi != 0) tX += deltaX;
     if (mj != 0) tZ += deltaZ;
-    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
-    if ((state & (1 << dirOf(mi, mj))) == 0) return -1.0;
+    const k = j * grid.w + i;
+    const d = dirOf(mi, mj);
+    if (known ? (grid.cells[k] & (1 << d)) == 0 : !edgeTo(n, g, grid, k, i, j, d)) return -1.0;
     i += mi;
     j += mj;
     factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
@@ -389,8 +457,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: f64, az: f64, 
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */
 export function slideSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
-  slideBody(n, g, standWalker(n, g, ax, az), bx - ax, bz - az, move);
-  return !move.limited;
+  return moveClear(n, g, standWalker(n, g, ax, az), bx - ax, bz - az);
 }
 
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
@@ -550,7 +617,6 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, next: U
   heapPush(0.0, 0.0, goal);
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] == closed) continue;
     marks[k] = closed;
     const to = standState(n, g, grid, k);
     if (k != goal && (to & STANDABLE) == 0) continue;

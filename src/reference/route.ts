@@ -10,7 +10,7 @@ import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import { Sampler } from './lattice.ts';
 import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
-import { Move, SKIN, slideBody } from './slide.ts';
+import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
 
@@ -32,6 +32,8 @@ export class Grid {
   w = 0;
   h = 0;
   cells = new Int32Array(0);
+  /** Per cell, bit d set where the verdict of its edge d is in its state (edgeTo); a field's grid is worked out whole. */
+  known = new Uint8Array(0);
   /** The window a search stays in, in the grid's cells: columns [left, right), rows [bottom, top). */
   left = 0;
   bottom = 0;
@@ -48,6 +50,7 @@ export function newGrid(cell: number, i0: number, j0: number, w: number, h: numb
   grid.w = w;
   grid.h = h;
   grid.cells = new Int32Array(w * h);
+  grid.known = new Uint8Array(w * h);
   return grid;
 }
 
@@ -62,14 +65,17 @@ export function setWindow(grid: Grid, i0: number, j0: number, w: number, h: numb
   grid.top = grid.bottom + h;
 }
 
+/** The steps of directions 0 … 7 on x, then on z, in cells (a table: the search asks for them eight times a node). */
+const DIRS = new Int8Array([1, 1, 0, -1, -1, -1, 0, 1, 0, 1, 1, 1, 0, -1, -1, -1]);
+
 /** Direction d's step on x in cells: d = 0 … 7 for +x, (+x, +z), +z, (−x, +z), −x, (−x, −z), −z, (+x, −z). */
 export function dirX(d: number): number {
-  return d === 0 || d === 1 || d === 7 ? 1 : d >= 3 && d <= 5 ? -1 : 0;
+  return DIRS[d];
 }
 
 /** Direction d's step on z in cells. */
 export function dirZ(d: number): number {
-  return d >= 1 && d <= 3 ? 1 : d >= 5 ? -1 : 0;
+  return DIRS[d + 8];
 }
 
 /** The direction of the step (mi, mj), each −1, 0 or 1, not both 0. */
@@ -127,7 +133,9 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: number): numbe
 }
 
 const walker = newBody();
-const move = new Move();
+const circleLimit = new Limit();
+const terrainLimit = new Limit();
+const limitGradient = new Vec2();
 
 /** The route's probe body standing grounded at (x, z) (RT-2): on the stand height, its floor there, not in the air, not sliding. */
 export function standWalker(n: Numbers, g: Sampler, x: number, z: number): Body {
@@ -142,34 +150,69 @@ export function standWalker(n: Numbers, g: Sampler, x: number, z: number): Body 
 }
 
 /**
- * Cell k's state with its out-edges known (RT-2): the edge in direction d is passable where the neighbour is in the
- * grid and standable, and slideBody moves a body standing on k's centre (on walkable ground, its floor there) the
- * whole way to the neighbour's centre, no limit met (SL-6).
+ * Whether slideBody makes the whole move (dx, dz) of `body`, no limit met (SL-6): a limit met in its first round cuts
+ * the move, so that round alone answers — the same two scans from the same point, the terrain's skipped once a solid
+ * is met, and no later round worked out.
+ */
+export function moveClear(n: Numbers, g: Sampler, body: Body, dx: number, dz: number): boolean {
+  if (dx * dx + dz * dz === 0.0) return true;
+  // slideBody's first round starts at the body plus the move made so far, +0.
+  const px = body.x + 0.0;
+  const pz = body.z + 0.0;
+  firstCircle(n, g, px, pz, dx, dz, circleLimit);
+  if (circleLimit.t <= 1.0) return false;
+  firstTerrainLimit(n, g, body, px, pz, dx, dz, limitGradient, terrainLimit);
+  return !(terrainLimit.t <= 1.0);
+}
+
+/**
+ * Whether the edge from cell (col, row) in direction d is passable for the probe body standing on the cell's centre
+ * (RT-2): the neighbour is in the grid and standable, and slide moves the body the whole way to the neighbour's
+ * centre, no limit met (SL-6).
+ */
+export function edgeClear(n: Numbers, g: Sampler, grid: Grid, body: Body, col: number, row: number, d: number): boolean {
+  const ni = col + dirX(d);
+  const nj = row + dirZ(d);
+  if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) return false;
+  if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) === 0) return false;
+  return moveClear(n, g, body, dirX(d) * grid.cell, dirZ(d) * grid.cell);
+}
+
+/**
+ * Cell k's state with all its out-edges known (RT-2), the edge in direction d passable where edgeClear finds it so
+ * from the cell's centre, on walkable ground, its floor there.
  */
 export function edgeState(n: Numbers, g: Sampler, grid: Grid, k: number): number {
   const s = standState(n, g, grid, k);
   if ((s & EDGES_KNOWN) !== 0) return s;
-  const x = cellX(grid, k);
-  const z = cellZ(grid, k);
   const col = k % grid.w;
   const row = Math.floor(k / grid.w);
   let state = s | EDGES_KNOWN;
-  for (let d = 0; d < 8; d++) {
-    const ni = col + dirX(d);
-    const nj = row + dirZ(d);
-    if (ni < 0 || nj < 0 || ni >= grid.w || nj >= grid.h) continue;
-    if ((standState(n, g, grid, nj * grid.w + ni) & STANDABLE) === 0) continue;
-    slideBody(n, g, standWalker(n, g, x, z), dirX(d) * grid.cell, dirZ(d) * grid.cell, move);
-    if (!move.limited) state = state | (1 << d);
-  }
+  const body = standWalker(n, g, cellX(grid, k), cellZ(grid, k));
+  for (let d = 0; d < 8; d++) if (edgeClear(n, g, grid, body, col, row, d)) state = state | (1 << d);
   grid.cells[k] = state;
   return state;
 }
 
-/** The octile distance in metres from cell k to cell t (RT-3): admissible, as no step costs less than its length. */
-export function octile(grid: Grid, k: number, t: number): number {
-  const di = Math.abs((k % grid.w) - (t % grid.w));
-  const dj = Math.abs(Math.floor(k / grid.w) - Math.floor(t / grid.w));
+/**
+ * Whether the edge from cell k, at (col, row), in direction d is passable (RT-2, as edgeState finds it), worked out on
+ * first asking and kept: a search asks only for the edges it relaxes, so an edge into a cell already closed is never
+ * slid. Bit d of `known[k]` says that bit d of the cell's state holds the verdict.
+ */
+export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: number, col: number, row: number, d: number): boolean {
+  const bit = 1 << d;
+  const s = standState(n, g, grid, k);
+  if ((s & EDGES_KNOWN) !== 0 || (grid.known[k] & bit) !== 0) return (s & bit) !== 0;
+  const clear = edgeClear(n, g, grid, standWalker(n, g, cellX(grid, k), cellZ(grid, k)), col, row, d);
+  grid.known[k] = grid.known[k] | bit;
+  if (clear) grid.cells[k] = grid.cells[k] | bit;
+  return clear;
+}
+
+/** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, i: number, j: number, ti: number, tj: number): number {
+  const di = Math.abs(i - ti);
+  const dj = Math.abs(j - tj);
   const long = Math.max(di, dj);
   const short = Math.min(di, dj);
   return ((long - short) + short * SQRT2) * grid.cell;
@@ -182,9 +225,13 @@ export function costFactor(to: number, slopeCost: number, waterCost: number): nu
   return 1.0 + slopeCost * slope + waterCost * depth;
 }
 
-/** The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor. */
+/**
+ * The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor.
+ * Without extras the factor is exactly 1 (1 + 0·s + 0·d), so it is not worked out.
+ */
 export function stepCost(grid: Grid, d: number, to: number, slopeCost: number, waterCost: number): number {
   const length = (d & 1) === 0 ? grid.cell : grid.cell * SQRT2;
+  if (slopeCost === 0.0 && waterCost === 0.0) return length;
   return length * costFactor(to, slopeCost, waterCost);
 }
 
@@ -197,10 +244,12 @@ let costs = new Float64Array(0);
 let marks = new Int32Array(0);
 /** The direction of the step that reached each node. */
 let froms = new Uint8Array(0);
-/** The nodes of the path found, goal first. */
+/** The nodes of the path found, goal first (written after the search). */
 let path = new Int32Array(0);
+/** During a search, each open node's place in the open heap: the same array as `path`, written only after it. */
+let places = path;
 let search = 0;
-/** The open nodes: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+/** The open nodes, each once: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
 let heapF = new Float64Array(0);
 let heapG = new Float64Array(0);
 let heapK = new Int32Array(0);
@@ -214,34 +263,50 @@ export function reserveSearch(count: number): void {
   marks = new Int32Array(count);
   froms = new Uint8Array(count);
   path = new Int32Array(count);
+  places = path;
   search = 0;
 }
 
-/** Whether heap entry a comes out before entry b: least f, then greatest cost (nearest the target), then least node. */
-export function heapBefore(a: number, b: number): boolean {
-  const fa = heapF[a];
-  const fb = heapF[b];
-  if (fa !== fb) return fa < fb;
-  const ga = heapG[a];
-  const gb = heapG[b];
-  if (ga !== gb) return ga > gb;
-  return heapK[a] < heapK[b];
+/**
+ * Whether (fa, ga, ka) comes out of the open heap before (fb, gb, kb): least f, then greatest cost (nearest the
+ * target), then least node. Every comparison is made and combined without branches (ties on f are common and the
+ * outcome is a coin flip, a branch would mispredict).
+ */
+export function heapBefore(fa: number, ga: number, ka: number, fb: number, gb: number, kb: number): boolean {
+  return (Number(fa < fb) | (Number(fa === fb) & (Number(ga > gb) | (Number(ga === gb) & Number(ka < kb))))) !== 0;
 }
 
-function heapSwap(a: number, b: number): void {
-  const f = heapF[a];
-  const c = heapG[a];
-  const k = heapK[a];
-  heapF[a] = heapF[b];
-  heapG[a] = heapG[b];
-  heapK[a] = heapK[b];
-  heapF[b] = f;
-  heapG[b] = c;
-  heapK[b] = k;
+/** Puts (f, cost, node) in the open heap at hole i or above it: the entries before it move down into the hole it rises through. */
+function heapRise(i: number, f: number, cost: number, node: number): void {
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
+    places[pk] = i;
+    i = parent;
+  }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  places[node] = i;
 }
 
-/** Adds (f, cost, node) to the open heap, growing it as needed. */
+/**
+ * Opens `node` with (f, cost) in the heap, growing it as needed. A node already open keeps the earlier of its two
+ * entries: a lower cost comes out first unless it rounds to the same f, when it comes out after — so each node comes
+ * out where the first of all the entries made for it would, and none is left behind to skip.
+ */
 export function heapPush(f: number, cost: number, node: number): void {
+  const at = places[node];
+  if (at < heapSize && heapK[at] === node) {
+    if (heapBefore(f, cost, node, heapF[at], heapG[at], node)) heapRise(at, f, cost, node);
+    return;
+  }
   if (heapSize === heapK.length) {
     const size = Math.max(1024, heapSize * 2);
     const nf = new Float64Array(size);
@@ -254,34 +319,34 @@ export function heapPush(f: number, cost: number, node: number): void {
     heapG = ng;
     heapK = nk;
   }
-  let i = heapSize;
-  heapF[i] = f;
-  heapG[i] = cost;
-  heapK[i] = node;
   heapSize++;
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    if (!heapBefore(i, parent)) break;
-    heapSwap(i, parent);
-    i = parent;
-  }
+  heapRise(heapSize - 1, f, cost, node);
 }
 
-/** Takes the first entry out of the open heap and returns its node (its cost is left in heapG[heapSize]). */
+/**
+ * Takes the first entry out of the open heap and returns its node. The hole at the top sinks to a leaf along the
+ * first child of each pair, and the last entry rises from there (it mostly belongs near the bottom): half the
+ * comparisons of sinking it from the top, and the same entries come out in the same order.
+ */
 export function heapPop(): number {
+  const first = heapK[0];
   heapSize--;
-  heapSwap(0, heapSize);
   let i = 0;
   for (;;) {
     const left = i + i + 1;
     if (left >= heapSize) break;
-    let child = left;
-    if (left + 1 < heapSize && heapBefore(left + 1, left)) child = left + 1;
-    if (!heapBefore(child, i)) break;
-    heapSwap(i, child);
+    // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
+    const right = left + 1;
+    const child = left + (Number(right < heapSize) & Number(heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    const k = heapK[child];
+    heapF[i] = heapF[child];
+    heapG[i] = heapG[child];
+    heapK[i] = k;
+    places[k] = i;
     i = child;
   }
-  return heapK[heapSize];
+  heapRise(i, heapF[heapSize], heapG[heapSize], heapK[heapSize]);
+  return first;
 }
 
 /**
@@ -293,43 +358,46 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
   search++;
   const open = search * 2;
   const closed = open + 1;
+  const w = grid.w;
   heapSize = 0;
   costs[start] = 0.0;
   marks[start] = open;
-  heapPush(octile(grid, start, goal), 0.0, start);
-  const gi = goal % grid.w;
-  const gj = Math.floor(goal / grid.w);
+  const gi = goal % w;
+  const gj = Math.floor(goal / w);
+  heapPush(octile(grid, start % w, Math.floor(start / w), gi, gj), 0.0, start);
   let best = start;
   let bestD = -1.0;
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] === closed) continue;
     marks[k] = closed;
-    const di = (k % grid.w) - gi;
-    const dj = Math.floor(k / grid.w) - gj;
+    const col = k % w;
+    const row = Math.floor(k / w);
+    const di = col - gi;
+    const dj = row - gj;
     const d2 = di * di + dj * dj;
     if (bestD < 0.0 || d2 < bestD) {
       best = k;
       bestD = d2;
     }
     if (k === goal) break;
-    const s = edgeState(n, g, grid, k);
     const cost = costs[k];
-    const col = k % grid.w;
-    const row = Math.floor(k / grid.w);
+    // The verdicts already in the cell's state, read once (edgeTo works out the others, each asked once here).
+    const state = grid.cells[k];
+    const known = (state & EDGES_KNOWN) !== 0 ? 255 : grid.known[k];
     for (let d = 0; d < 8; d++) {
-      if ((s & (1 << d)) === 0) continue;
       const ni = col + dirX(d);
       const nj = row + dirZ(d);
       if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
-      const next = nj * grid.w + ni;
-      if (marks[next] === closed) continue;
+      const next = nj * w + ni;
+      const mark = marks[next];
+      if (mark === closed) continue;
+      if ((known & (1 << d)) !== 0 ? (state & (1 << d)) === 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
-      if (marks[next] !== open || c < costs[next]) {
+      if (mark !== open || c < costs[next]) {
         costs[next] = c;
         marks[next] = open;
         froms[next] = d;
-        heapPush(c + octile(grid, next, goal), c, next);
+        heapPush(c + octile(grid, ni, nj, gi, gj), c, next);
       }
     }
   }
@@ -374,8 +442,9 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
     }
     if (mi !== 0) tX += deltaX;
     if (mj !== 0) tZ += deltaZ;
-    const state = known ? grid.cells[j * grid.w + i] : edgeState(n, g, grid, j * grid.w + i);
-    if ((state & (1 << dirOf(mi, mj))) === 0) return -1.0;
+    const k = j * grid.w + i;
+    const d = dirOf(mi, mj);
+    if (known ? (grid.cells[k] & (1 << d)) === 0 : !edgeTo(n, g, grid, k, i, j, d)) return -1.0;
     i += mi;
     j += mj;
     factor = Math.max(factor, costFactor(grid.cells[j * grid.w + i], slopeCost, waterCost));
@@ -388,8 +457,7 @@ export function gridSight(n: Numbers, g: Sampler, grid: Grid, ax: number, az: nu
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */
 export function slideSight(n: Numbers, g: Sampler, ax: number, az: number, bx: number, bz: number): boolean {
-  slideBody(n, g, standWalker(n, g, ax, az), bx - ax, bz - az, move);
-  return !move.limited;
+  return moveClear(n, g, standWalker(n, g, ax, az), bx - ax, bz - az);
 }
 
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
@@ -549,7 +617,6 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: number, next
   heapPush(0.0, 0.0, goal);
   while (heapSize > 0) {
     const k = heapPop();
-    if (marks[k] === closed) continue;
     marks[k] = closed;
     const to = standState(n, g, grid, k);
     if (k !== goal && (to & STANDABLE) === 0) continue;

@@ -189,6 +189,21 @@ for (const { name, api } of CORES) {
       expect(() => api.passability(me, lake, ground, [5, 0, 0, 5])).toThrow('walker: region is [5, 0, 0, 5]; expected [x0, z0, x1, z1] with x0 ≤ x1 and z0 ≤ z1 (RT-5).');
     });
 
+    it('RT-1: on a grid kept from earlier routes, its edges worked out one by one, each route is the one a fresh grid gives', () => {
+      const ground = api.groundOf(maze);
+      const region = [0, 0, 63.9, 63.9];
+      // Back and forth, then across: each search asks for edges the ones before it left unworked (those into cells
+      // already closed, and the reverse of those it slid).
+      const trips = [[5.3, 30.2, 55.7, 30.4], [55.7, 30.4, 5.3, 30.2], [30.5, 60.5, 30.5, 3.5], [58.5, 3.5, 10.5, 58.5], [5.3, 30.2, 55.7, 30.4]];
+      for (const [sx, sz, tx, tz] of trips) {
+        const kept = api.route(rowAt(api, maze, ground, sx, sz), maze, [tx, tz], ground, { region });
+        const fresh = structuredClone(maze);
+        const alone = api.route(rowAt(api, fresh, api.groundOf(fresh), sx, sz), fresh, [tx, tz], api.groundOf(fresh), { region });
+        expect(alone.reached).toBe(true);
+        expect(kept).toEqual(alone);
+      }
+    });
+
     it('RT-1: a grid is not used again once the ground it was made on has a part replaced', () => {
       const w = mapWorld(32, () => 0);
       const ground = { ...api.groundOf(w) };
