@@ -317,7 +317,10 @@ function behaviourLine(plan: Plan, behaviours: readonly BehaviourRow[]): string 
   if (walker === undefined || rapier === undefined) return '';
   const pct = (b: Behaviour): string => `${(100 * b.reachedWithPath / b.withPath).toFixed(1)} %`;
   const stuck = (b: Behaviour): string => `${b.stuck} stuck${b.stuckSignalled === undefined ? '' : `, ${b.stuck - b.stuckSignalled} of them without the unreachable signal`}`;
-  const routed = routes === undefined ? '' : `, with routes (\`herd.seek(i, target, stop, { route: true })\`) ${pct(routes)} (${stuck(routes)})`;
+  const waypoints = of('waypoints');
+  const routed =
+    (routes === undefined ? '' : `, with routes (\`herd.seek(i, target, stop, { route: true })\`, a flow field for 8 of the bodies) ${pct(routes)} (${stuck(routes)})`) +
+    (waypoints === undefined ? '' : `, following \`route()\`'s waypoints ${pct(waypoints)} (${stuck(waypoints)})`);
   return `On the same hills with ${fmt(trees)} trees, a lake and two cliff bands with ramps, over ${plan.behaviourSeconds} s, of the ${fmt(walker.withPath)} of ${fmt(plan.behaviourN)} bodies whose first target has a path, walker's plain \`seek\` brought ${pct(walker)} there (${stuck(walker)})${routed}, and Rapier's controller ${pct(rapier)} (${rapier.stuck} stuck; it knows no water and walks the lake bed).`;
 }
 
@@ -376,7 +379,8 @@ planner finds one (\`route\`, RT-3: the kernel's own step, slope, wade and solid
 body got there (the planner judges a cell by its centre, so it misses targets beside a trunk that holds their cell's
 centre); targets / body counts every arrival (each gets the next target on arrival). Stuck bodies moved less
 than 1 m in the last 5 s; "with signal" are those whose seek says it cannot reach its target (\`unreachable\`, SE-7;
-Rapier has no such signal); "without" the rest. "Inside a trunk" means the centre within trunk radius + body radius −
+Rapier has no such signal); "without" the rest — which includes bodies that are not stuck at all: one that reached a
+target within the last 5 s and walks back toward its next one, the way it came, can end less than 1 m from where it was. "Inside a trunk" means the centre within trunk radius + body radius −
 1 cm, at the end and at any 0.1 s sample; "highest climb" is the largest rise of any body's feet above the ground at
 its own start; "feet above ground" is feet height minus the heightfield surface under the centre, over all samples.
 **walker Herd + routes** is the Herd with every body seeking \`{ route: true }\` (RT-7, RT-8): it follows its kind's
