@@ -101,7 +101,10 @@ for (const features of list('features', '0,1')) {
           continue;
         }
         const where = `body ${i} at (${xs[i].toFixed(2)}, ${zs[i].toFixed(2)}) start (${starts[i].pos[0].toFixed(2)}, ${starts[i].pos[2].toFixed(2)}) target (${targets.x[i].toFixed(2)}, ${targets.z[i].toFixed(2)}) unreachable ${un[i]}`;
-        if (stuck && un[i] === 1) counts.signal++;
+        if (stuck && un[i] === 1) {
+          counts.signal++;
+          if (routing === 3 && counts.signal <= show) console.log(`  signal ${where}`);
+        }
         else if (stuck) {
           counts.silent++;
           silent.push(where);
