@@ -3,6 +3,9 @@
  * why — no path (route from the start), at rest with the unreachable signal, at rest without it, or still moving.
  *
  *   npx tsx scripts/behaviour.ts [--trees 0,2000] [--features 0,1] [--route 0,1,2,3] [--n 1000] [--seconds 20] [--list 5]
+ *
+ * --features 1: the lake and cliffs. --route: 0 plain seek; 1 `{ route: true }` (a herd holds 8 flow fields, RT-7);
+ * 2 the same in herds of 8, so every body has its field (slow: a field per target); 3 `route()`'s waypoints.
  */
 import { Herd, route, groundOf } from '../src/index.ts';
 import { DT, STOP, Scene, Targets } from '../bench/peers/scene.ts';
