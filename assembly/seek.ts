@@ -27,6 +27,13 @@ export const STALL_FRACTION: f64 = 0.5;
 /** Length of the move that checks a slow body's way, metres (SE-7): one sample of the way (SL-3's 0.25 m). */
 export const STALL_PROBE: f64 = 0.25;
 
+/**
+ * The frame whose first move checks a slow body's way a second time, seconds (SE-7): a body at rest walks
+ * accel·STALL_FRAME² first (3.3 mm for accel 12). Why: along a face a slide may let the longer probe through and
+ * refuse the short moves a slow body really makes, and a body whose moves are all refused never speeds up (WA-8).
+ */
+export const STALL_FRAME: f64 = 1.0 / 60.0;
+
 /** A way round an obstacle: the bearing to aim along and how far it is to the tangent point. */
 @unmanaged export class Tangent {
   bearing: f64;
@@ -180,8 +187,8 @@ export let probed = changetype<Move>(memory.data(offsetof<Move>()));
 
 /**
  * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
- * when that is shorter, makes less than a quarter of it along the want — so a body sliding along a wall or a wade line
- * met at up to 60° still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
+ * when that is shorter, or one of the first move a body at rest walks in a STALL_FRAME (or `reach` when shorter)
+ * makes less than a quarter of it along the want — so a body sliding along a wall or a wade line met at up to 60° still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
  * the body — a solid, a refused rise, deep water — is what blocks it here.
  */
 export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64, reach: f64): bool {
@@ -192,7 +199,10 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
   const ux = wx / wl;
   const uz = wz / wl;
   slideBody(n, g, body, ux * len, uz * len, probed);
-  return probed.x * ux + probed.z * uz < len * 0.25;
+  if (probed.x * ux + probed.z * uz < len * 0.25) return true;
+  const nudge = Math.min(n.accel * STALL_FRAME * STALL_FRAME, len);
+  slideBody(n, g, body, ux * nudge, uz * nudge, probed);
+  return probed.x * ux + probed.z * uz < nudge * 0.25;
 }
 
 export let cluster = changetype<Circles>(memory.data(offsetof<Circles>()));

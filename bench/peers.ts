@@ -11,13 +11,13 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Contender, Sim } from './peers/contender.ts';
-import { herdContender, type HerdEntry } from './peers/herd.ts';
+import { herdContender, waypointContender, type HerdEntry } from './peers/herd.ts';
 import { behave, memoryOf, progress, timeFrames, watchWasmMemories, type Behaviour, type MemoryReport, type TimingOptions } from './peers/measure.ts';
 import { initRapier, probeGround, rapierContender, type GroundProbe } from './peers/rapier.ts';
 import { behaviourTable, chartSvg, machineText, speedTable, type BehaviourRow, type Machine, type Series, type SpeedRow } from './peers/report.ts';
 import { Scene } from './peers/scene.ts';
 import { checkSurface, type SurfaceCheck } from './peers/surface.ts';
-import { rowsContender, walkerWorld, type WalkerEntry } from './peers/walker.ts';
+import { firstPaths, rowsContender, walkerWorld, type WalkerEntry } from './peers/walker.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -126,7 +126,7 @@ function machine(): Machine {
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Short names for the "same final feet as" column. */
-const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
+const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', routes: 'Herd + routes', waypoints: 'Herd + route() waypoints', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
 
 /** Builds a contender, or returns why it is skipped: missing, or (measured from a short run) over the time budget. */
 function buildOrSkip(c: Contender, scene: Scene, n: number, plan: Plan): { sim?: Sim; skipped?: string } {
@@ -184,29 +184,42 @@ async function speed(plan: Plan, all: Contender[]): Promise<SpeedRow[]> {
   return rows;
 }
 
-async function behaviour(plan: Plan, all: Contender[]): Promise<BehaviourRow[]> {
+/** The behaviour scenes: the timing scene's hills, and the same hills with a lake and two cliff bands with ramps. */
+const BEHAVIOUR_SCENES = [
+  { name: 'hills', lakeAndCliffs: false },
+  { name: 'lake + cliffs', lakeAndCliffs: true },
+];
+
+async function behaviour(plan: Plan, all: Contender[], paths: WalkerEntry): Promise<BehaviourRow[]> {
   const rows: BehaviourRow[] = [];
-  for (const trees of plan.trees) {
-    const scene = new Scene({ trees });
-    for (const c of all) {
-      const tag = `[behaviour] ${c.label} · ${fmt(trees)} trees · N = ${fmt(plan.behaviourN)}`;
-      if (c.missing !== undefined) {
-        rows.push({ trees, id: c.id, label: c.label, skipped: c.missing, sameAs: [] });
-        continue;
+  for (const { name, lakeAndCliffs } of BEHAVIOUR_SCENES) {
+    for (const trees of plan.trees) {
+      const scene = new Scene({ trees, lakeAndCliffs });
+      progress(`[behaviour] ${name} · ${fmt(trees)} trees · finding which first targets have a path`);
+      const path = firstPaths(paths, scene, plan.behaviourN);
+      const here: BehaviourRow[] = [];
+      for (const c of all) {
+        const tag = `[behaviour] ${c.label} · ${name} · ${fmt(trees)} trees · N = ${fmt(plan.behaviourN)}`;
+        if (c.missing !== undefined) {
+          here.push({ scene: name, trees, id: c.id, label: c.label, skipped: c.missing, sameAs: [] });
+          continue;
+        }
+        progress(`${tag} · building`);
+        const sim = c.build(scene, plan.behaviourN);
+        const b = behave(sim, scene, plan.behaviourSeconds, path, (t) => progress(`${tag} · ${t.toFixed(0)}/${plan.behaviourSeconds} s simulated`));
+        sim.free();
+        const signal = b.stuckSignalled === undefined ? '' : ` (${b.stuckSignalled} with the unreachable signal)`;
+        progress(`${tag} · ${(100 * b.reachedWithPath / b.withPath).toFixed(1)} % of ${b.withPath} with a path reached, ${b.stuck} stuck${signal}, ${b.insideAtEnd} inside a trunk (${b.wallSeconds.toFixed(1)} s)`, true);
+        here.push({ scene: name, trees, id: c.id, label: c.label, behaviour: b, sameAs: [] });
       }
-      progress(`${tag} · building`);
-      const sim = c.build(scene, plan.behaviourN);
-      const b = behave(sim, scene, plan.behaviourSeconds, (t) => progress(`${tag} · ${t.toFixed(0)}/${plan.behaviourSeconds} s simulated`));
-      sim.free();
-      progress(`${tag} · ${(100 * b.reachedFirst).toFixed(1)} % reached, ${b.stuck} stuck, ${b.insideAtEnd} inside a trunk (${b.wallSeconds.toFixed(1)} s)`, true);
-      rows.push({ trees, id: c.id, label: c.label, behaviour: b, sameAs: [] });
-    }
-    for (const row of rows.filter((r) => r.trees === trees && r.behaviour)) {
-      for (const other of rows.filter((r) => r.trees === trees && r.behaviour && r !== row)) {
-        const a = row.behaviour!.feet;
-        const b = other.behaviour!.feet;
-        if (a.length === b.length && a.every((v, i) => Object.is(v, b[i]))) row.sameAs.push(SHORT[other.id] ?? other.label);
+      for (const row of here.filter((r) => r.behaviour)) {
+        for (const other of here.filter((r) => r.behaviour && r !== row)) {
+          const a = row.behaviour!.feet;
+          const b = other.behaviour!.feet;
+          if (a.length === b.length && a.every((v, i) => Object.is(v, b[i]))) row.sameAs.push(SHORT[other.id] ?? other.label);
+        }
       }
+      rows.push(...here);
     }
   }
   return rows;
@@ -277,29 +290,38 @@ function headline(rows: readonly SpeedRow[]): string {
 /** Notes on walker contenders whose final feet differ, though walker's cores are meant to agree bit for bit. */
 function identityNotes(plan: Plan, behaviours: readonly BehaviourRow[]): string {
   const notes: string[] = [];
-  for (const trees of plan.trees) {
-    const walkers = behaviours.filter((r) => r.trees === trees && r.behaviour !== undefined && r.id !== 'rapier');
-    const odd = walkers.filter((r) => r.sameAs.length < walkers.length - 1);
-    if (odd.length === 0) continue;
-    const groups = odd.map((r) => [SHORT[r.id], ...r.sameAs].sort().join(' = '));
-    notes.push(
-      `\n- With ${fmt(trees)} trees walker's contenders did not all end on the same feet (${[...new Set(groups)].join('; ')}), ` +
-        'though SPEC WX-3 and HD-2 say the wasm core, the reference core and the Herd give bit-identical rows. ' +
-        'Reported here as measured; the equivalence tests are the place to pin it down.',
-    );
+  for (const { name } of BEHAVIOUR_SCENES) {
+    for (const trees of plan.trees) {
+      // Routing bodies are not per-row seek and walk (RT-8), so Herd + routes is not expected to match the others.
+      const walkers = behaviours.filter((r) => r.scene === name && r.trees === trees && r.behaviour !== undefined && r.id !== 'rapier' && r.id !== 'routes' && r.id !== 'waypoints');
+      const odd = walkers.filter((r) => r.sameAs.filter((s) => s !== SHORT.routes && s !== SHORT.waypoints).length < walkers.length - 1);
+      if (odd.length === 0) continue;
+      const groups = odd.map((r) => [SHORT[r.id], ...r.sameAs].sort().join(' = '));
+      notes.push(
+        `\n- On ${name} with ${fmt(trees)} trees walker's contenders did not all end on the same feet (${[...new Set(groups)].join('; ')}), ` +
+          'though SPEC WX-3 and HD-2 say the wasm core, the reference core and the Herd give bit-identical rows. ' +
+          'Reported here as measured; the equivalence tests are the place to pin it down.',
+      );
+    }
   }
   return notes.join('') + (notes.length > 0 ? '\n' : '');
 }
 
-/** One sentence on what the bodies did with trees: Herd's and Rapier's arrivals and stuck bodies. */
+/** One sentence on what the bodies did on the lake-and-cliffs scene with trees: walker's arrivals, routed and not, and Rapier's. */
 function behaviourLine(plan: Plan, behaviours: readonly BehaviourRow[]): string {
   const trees = Math.max(...plan.trees);
-  const of = (id: string): Behaviour | undefined => behaviours.find((r) => r.id === id && r.trees === trees)?.behaviour;
+  const of = (id: string): Behaviour | undefined => behaviours.find((r) => r.id === id && r.trees === trees && r.scene === 'lake + cliffs')?.behaviour;
   const walker = of('herd') ?? of('wasm') ?? of('reference');
+  const routes = of('routes');
   const rapier = of('rapier');
   if (walker === undefined || rapier === undefined) return '';
-  const pct = (v: number): string => `${(100 * v).toFixed(0)} %`;
-  return `On the same scene over ${plan.behaviourSeconds} s, ${pct(walker.reachedFirst)} of walker's ${fmt(plan.behaviourN)} bodies reached their first target (${walker.stuck} stuck, ${walker.insideAtEnd} inside a trunk) and ${pct(rapier.reachedFirst)} of Rapier's (${rapier.stuck} stuck, ${rapier.insideAtEnd} inside a trunk): walker's \`seek\` steers round trunks, Rapier's controller only slides along them.`;
+  const pct = (b: Behaviour): string => `${(100 * b.reachedWithPath / b.withPath).toFixed(1)} %`;
+  const stuck = (b: Behaviour): string => `${b.stuck} stuck${b.stuckSignalled === undefined ? '' : `, ${b.stuck - b.stuckSignalled} of them without the unreachable signal`}`;
+  const waypoints = of('waypoints');
+  const routed =
+    (routes === undefined ? '' : `, with routes (\`herd.seek(i, target, stop, { route: true })\`, a flow field for 8 of the bodies) ${pct(routes)} (${stuck(routes)})`) +
+    (waypoints === undefined ? '' : `, following \`route()\`'s waypoints ${pct(waypoints)} (${stuck(waypoints)})`);
+  return `On the same hills with ${fmt(trees)} trees, a lake and two cliff bands with ramps, over ${plan.behaviourSeconds} s, of the ${fmt(walker.withPath)} of ${fmt(plan.behaviourN)} bodies whose first target has a path, walker's plain \`seek\` brought ${pct(walker)} there (${stuck(walker)})${routed}, and Rapier's controller ${pct(rapier)} (${rapier.stuck} stuck; it knows no water and walks the lake bed).`;
 }
 
 function report(plan: Plan, m: Machine, surface: SurfaceCheck, probe: GroundProbe, rows: SpeedRow[], behaviours: BehaviourRow[], minutes: number): string {
@@ -350,13 +372,25 @@ ${speedTable(rows)}
 ${skippedNotes.length > 0 ? `\n${skippedNotes.join('\n')}\n` : ''}
 ## Behaviour cross-check
 
-Same scene, N = ${fmt(plan.behaviourN)}, ${plan.behaviourSeconds} s simulated at 60 Hz. "Reached" counts bodies that
-reached their first target (10–30 m away); targets / body counts every arrival (each gets the next target on arrival);
-stuck bodies moved less than 1 m in the last 5 s; "inside a trunk" means the centre within trunk radius + body radius
-− 1 cm, at the end and at any 0.1 s sample; "highest climb" is the largest rise of any body's feet above the ground
-at its own start; "feet above ground" is feet height minus the heightfield surface under the centre, over all samples. The
-last column lists contenders whose final feet positions are equal bit for bit (walker's wasm and reference cores are
-meant to be, SPEC WX-3 and HD-2).
+N = ${fmt(plan.behaviourN)}, ${plan.behaviourSeconds} s simulated at 60 Hz, on two scenes: the timing scene's **hills**, and
+the same hills with a **lake and cliffs** (below). "Reached" counts bodies that reached their first target (10–30 m
+away); "… where a path exists" counts them among the bodies whose first target has a path from their start: walker's
+planner finds one (\`route\`, RT-3: the kernel's own step, slope, wade and solid rules on the 2 m lattice), or the
+body got there (the planner judges a cell by its centre, so it misses targets beside a trunk that holds their cell's
+centre); targets / body counts every arrival (each gets the next target on arrival). Stuck bodies moved less
+than 1 m in the last 5 s; "with signal" are those whose seek says it cannot reach its target (\`unreachable\`, SE-7;
+Rapier has no such signal); "without" the rest — which includes bodies that are not stuck at all: one that reached a
+target within the last 5 s and walks back toward its next one, the way it came, can end less than 1 m from where it was. "Inside a trunk" means the centre within trunk radius + body radius −
+1 cm, at the end and at any 0.1 s sample; "highest climb" is the largest rise of any body's feet above the ground at
+its own start; "feet above ground" is feet height minus the heightfield surface under the centre, over all samples.
+**walker Herd + routes** is the Herd with every body seeking \`{ route: true }\` (RT-7, RT-8): it follows its kind's
+flow field to its target's cell — but a herd holds 8 fields and makes them for the first 8 targets it meets, so with
+1,000 bodies each heading for a target of its own, the other bodies seek plainly (RT-7). **walker Herd + route()
+waypoints** is how a game drives the same Herd toward targets of their own today: on each new target a \`route\`
+(RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain seek (a body resting short of
+a waypoint plans again, at most once a second). The last column lists
+contenders whose final feet positions are equal bit for bit (walker's wasm and reference cores and the Herd are meant
+to be, SPEC WX-3 and HD-2; routing bodies are not per-row seek and walk, RT-8).
 
 ${behaviourTable(behaviours)}
 ${identityNotes(plan, behaviours)}
@@ -375,6 +409,13 @@ ${identityNotes(plan, behaviours)}
   random points: walker's lattice differs from the scene's triangles by at most ${surface.walker.toExponential(1)} m and
   Rapier's heightfield (ray casts) by at most ${surface.rapier.toExponential(1)} m (float32). Laid out unturned, Rapier's
   ground would differ by up to ${surface.unturnedMax.toFixed(2)} m (mean ${surface.unturnedMean.toFixed(3)} m).
+- Lake and cliffs (behaviour only; the timing scene is the hills alone): on the same samples, two cliff bands cross
+  the whole heightfield (along z = 62 + 0.25·x, raised 3 m toward greater z, and z = −42 − 0.2·x, raised 3 m toward
+  lesser z), each a wall — the 3 m rise within 1.5 m, steeper than maxSlope on the 2 m lattice — broken every 40 m
+  by a ramp 8 m wide whose rise runs over 12 m (slope 0.25 over the hills' own); and a lake dug 1.5 m deep into the
+  valley round (36, 32): a flat floor 14 m in radius under water, a walkable shore rising 0.4 m per metre, water at
+  5 cm under the lowest sample, so it is the only water. Starts and targets lie on dry ground. walker reads the level
+  as terrain3d's \`water\` (wade 0.5 m); Rapier has no water and walks the lake bed.
 - Trees: 0 or 2,000 vertical trunks, radius 0.3–1.2 m, none overlapping another, over the whole heightfield. walker:
   scatter3d instances (infinite vertical circles). Rapier: cylinder colliders 12 m tall sunk 2 m into the ground.
 - Bodies: radius 0.4 m, height 1.8 m, 3 m/s toward per-body targets; a body within 0.5 m of its target gets the next
@@ -440,7 +481,10 @@ async function main(): Promise<void> {
   progress('[setup] timing Rapier on the heightfield and on a flat box', true);
   const probe = probeGround(flat, plan.write ? 500 : 50, plan.write ? 20 : 3, plan.write ? 5 : 2);
   const rows = await speed(plan, all);
-  const behaviours = await behaviour(plan, all);
+  // The routing Herds run in the behaviour table only: their cost is `npm run bench`'s business (RT-7).
+  const { wasm, missing } = await wasmEntry();
+  const withRoutes = all.flatMap((c) => (c.id === 'herd' ? [c, herdContender(wasm, 1, missing, true), waypointContender(wasm, missing)] : [c]));
+  const behaviours = await behaviour(plan, withRoutes, wasm ?? (await referenceEntry()));
   if (plan.memoryNs.length > 0) memory(plan, rows);
   const minutes = (performance.now() - started) / 60000;
   const text = report(plan, m, surface, probe, rows, behaviours, minutes);

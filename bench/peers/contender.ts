@@ -13,6 +13,8 @@ export interface Sim {
   step(): void;
   /** Writes the feet (x, y, z) of body i into out[3i], out[3i + 1], out[3i + 2]. */
   feet(out: Float64Array): void;
+  /** Writes seek's SE-7 signal of body i into out[i] (1: at rest short of a target it cannot reach); walker only. */
+  unreachable?(out: Uint8Array): void;
   /** Releases what the simulation holds outside the JS heap (wasm worlds). */
   free(): void;
 }

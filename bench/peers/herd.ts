@@ -1,6 +1,7 @@
 /**
  * walker Herd on the shared scene: every body in one Herd, one `step` per frame with per-body seek targets (SPEC HD),
- * on one thread, or on two (HD-5: the same bodies, bit for bit, stepped by the main thread and a worker).
+ * on one thread, or on two (HD-5: the same bodies, bit for bit, stepped by the main thread and a worker), or seeking
+ * along routes (RT-7, RT-8).
  */
 import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
@@ -10,25 +11,32 @@ import { startRow, walkerWorld, type WalkerEntry } from './walker.ts';
 /** The part of the Herd API (src/herd.ts) the bench uses. */
 export interface HerdLike {
   add(row: Row): number;
-  seek(index: number, target: readonly number[], stop: number): void;
+  seek(index: number, target: readonly number[], stop: number, options?: { route?: boolean }): void;
   step(dt: number): void;
   dispose(): void;
   /** Fresh views, valid until the next add, remove or step (HD-3). */
   readonly x: Float64Array;
   readonly y: Float64Array;
   readonly z: Float64Array;
+  /** Seek's SE-7 signal per body (1: at rest short of a target it cannot reach). */
+  readonly unreachable: Uint8Array;
+  /** 1 for each body within its `stop` of its seek target. */
+  readonly arrived: Uint8Array;
 }
 
 export interface HerdEntry extends WalkerEntry {
   Herd?: new (world: World, ground: Ground, options?: number | { capacity?: number; threads?: number }) => HerdLike;
 }
 
-/** The Herd contender on `threads` threads: id `herd` on one, `herd2` on two. */
-export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, missing?: string): Contender {
+/**
+ * The Herd contender on `threads` threads: id `herd` on one, `herd2` on two; with `route`, id `routes`: one thread,
+ * every body seeking with `{ route: true }` (RT-7, RT-8).
+ */
+export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, missing?: string, route = false): Contender {
   const Herd = entry?.Herd;
   return {
-    id: threads === 1 ? 'herd' : 'herd2',
-    label: threads === 1 ? 'walker Herd (wasm)' : 'walker Herd (wasm, 2 threads)',
+    id: route ? 'routes' : threads === 1 ? 'herd' : 'herd2',
+    label: route ? 'walker Herd + routes (wasm)' : threads === 1 ? 'walker Herd (wasm)' : 'walker Herd (wasm, 2 threads)',
     missing: Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
     build(scene: Scene, n: number): Sim {
       if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
@@ -40,7 +48,7 @@ export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, miss
       for (let i = 0; i < n; i++) {
         const index = herd.add(startRow(entry, world, ground, scene, i));
         if (index !== i) throw new Error(`bench: Herd.add gave index ${index} to body ${i}.`);
-        herd.seek(i, [targets.x[i], targets.z[i]], STOP);
+        herd.seek(i, [targets.x[i], targets.z[i]], STOP, { route });
       }
       return {
         n,
@@ -50,7 +58,7 @@ export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, miss
           const xs = herd.x;
           const zs = herd.z;
           for (let i = 0; i < n; i++) {
-            if (targets.arrive(i, xs[i], zs[i])) herd.seek(i, [targets.x[i], targets.z[i]], STOP);
+            if (targets.arrive(i, xs[i], zs[i])) herd.seek(i, [targets.x[i], targets.z[i]], STOP, { route });
           }
           herd.step(DT);
         },
@@ -63,6 +71,93 @@ export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, miss
             out[3 * i + 1] = ys[i];
             out[3 * i + 2] = zs[i];
           }
+        },
+        unreachable(out: Uint8Array): void {
+          out.set(herd.unreachable);
+        },
+        free(): void {
+          herd.dispose();
+        },
+      };
+    },
+  };
+}
+
+/** How close a body comes to a waypoint before it makes for the next, metres. */
+const WAYPOINT_STOP = 0.5;
+/** Least time between two plans of one body that rests short of a waypoint (SE-7), seconds. */
+const REPLAN = 1;
+
+/**
+ * walker Herd driven as a game would drive it toward targets of its own: on each new target a `route` (RT-3, RT-4)
+ * from where the body stands, its waypoints sought one after another by plain seek (then the target itself, when the
+ * planner cannot reach it); a body that rests short of a waypoint (SE-7) plans again, at most once a second.
+ * Id `waypoints`.
+ */
+export function waypointContender(entry: HerdEntry | undefined, missing?: string): Contender {
+  const Herd = entry?.Herd;
+  return {
+    id: 'waypoints',
+    label: 'walker Herd + route() waypoints (wasm)',
+    missing: Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
+    build(scene: Scene, n: number): Sim {
+      if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
+      const world = walkerWorld(scene);
+      const ground = entry.groundOf(world);
+      const targets = new Targets(scene, n);
+      const herd = new Herd(world, ground, { capacity: n, threads: 1 });
+      const ways: Array<Array<[number, number]>> = [];
+      const leg = new Int32Array(n);
+      const planned = new Float64Array(n);
+      let clock = 0;
+      const seekLeg = (i: number): void => {
+        const last = leg[i] === ways[i].length - 1;
+        herd.seek(i, ways[i][leg[i]], last ? STOP : WAYPOINT_STOP);
+      };
+      const plan = (i: number): void => {
+        const row: Row = { kind: 'body', pos: [herd.x[i], herd.y[i], herd.z[i]] };
+        const way = entry.route(row, world, [targets.x[i], targets.z[i]], ground);
+        // Short of a target the planner cannot reach, the body makes for the target itself from the nearest point,
+        // so seek says whether it gets there (SE-7; RT-1 misses targets beside a trunk that holds their cell's centre).
+        ways[i] = way.reached ? way.waypoints : [...way.waypoints, [targets.x[i], targets.z[i]]];
+        leg[i] = 0;
+        planned[i] = clock;
+        seekLeg(i);
+      };
+      for (let i = 0; i < n; i++) {
+        herd.add(startRow(entry, world, ground, scene, i));
+        plan(i);
+      }
+      return {
+        n,
+        targets,
+        step(): void {
+          const xs = herd.x;
+          const zs = herd.z;
+          const arrived = herd.arrived;
+          const unreachable = herd.unreachable;
+          for (let i = 0; i < n; i++) {
+            if (targets.arrive(i, xs[i], zs[i])) plan(i);
+            else if (leg[i] < ways[i].length - 1 && arrived[i] === 1) {
+              leg[i]++;
+              seekLeg(i);
+            } else if (unreachable[i] === 1 && clock - planned[i] >= REPLAN) plan(i);
+          }
+          herd.step(DT);
+          clock += DT;
+        },
+        feet(out: Float64Array): void {
+          const xs = herd.x;
+          const ys = herd.y;
+          const zs = herd.z;
+          for (let i = 0; i < n; i++) {
+            out[3 * i] = xs[i];
+            out[3 * i + 1] = ys[i];
+            out[3 * i + 2] = zs[i];
+          }
+        },
+        unreachable(out: Uint8Array): void {
+          out.set(herd.unreachable);
         },
         free(): void {
           herd.dispose();

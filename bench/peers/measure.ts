@@ -89,10 +89,18 @@ export interface Behaviour {
   seconds: number;
   /** Fraction of bodies that reached their first target. */
   reachedFirst: number;
+  /**
+   * Bodies whose first target has a path from their start — walker's planner (RT-3) finds one, or the body got
+   * there — and how many of those reached it.
+   */
+  withPath: number;
+  reachedWithPath: number;
   /** Targets reached, per body. */
   targetsPerBody: number;
   /** Bodies that moved less than 1 m (horizontally) over the last 5 s. */
   stuck: number;
+  /** Stuck bodies that say so: seek's unreachable signal (SE-7) set at the end; undefined for a contender without one. */
+  stuckSignalled?: number;
   /** Bodies whose centre ended within trunk radius + body radius − 1 cm of a trunk's centre. */
   insideAtEnd: number;
   /** Bodies found inside a trunk at any sample (every 0.1 s). */
@@ -111,8 +119,11 @@ export interface Behaviour {
   wallSeconds: number;
 }
 
-/** Runs a sim for `seconds` of simulated time and measures what its bodies did (see Behaviour). */
-export function behave(sim: Sim, scene: Scene, seconds: number, onSecond?: (t: number) => void): Behaviour {
+/**
+ * Runs a sim for `seconds` of simulated time and measures what its bodies did (see Behaviour); `path[i]` is 1 where
+ * body i's first target can be reached from its start.
+ */
+export function behave(sim: Sim, scene: Scene, seconds: number, path: Uint8Array, onSecond?: (t: number) => void): Behaviour {
   const n = sim.n;
   const frames = Math.round(seconds / DT);
   const sampleEvery = Math.max(1, Math.round(0.1 / DT));
@@ -148,20 +159,33 @@ export function behave(sim: Sim, scene: Scene, seconds: number, onSecond?: (t: n
     if (f % Math.round(1 / DT) === 0) onSecond?.(f * DT);
   }
   const wallSeconds = (performance.now() - started) / 1000;
+  const signal = new Uint8Array(n);
+  sim.unreachable?.(signal);
   let stuck = 0;
+  let stuckSignalled = 0;
   let insideAtEnd = 0;
   for (let i = 0; i < n; i++) {
-    if (Math.hypot(feet[3 * i] - late[3 * i], feet[3 * i + 2] - late[3 * i + 2]) < 1) stuck++;
+    if (Math.hypot(feet[3 * i] - late[3 * i], feet[3 * i + 2] - late[3 * i + 2]) < 1) {
+      stuck++;
+      stuckSignalled += signal[i];
+    }
     if (scene.insideTrunk(feet[3 * i], feet[3 * i + 2])) insideAtEnd++;
   }
   let reachedFirst = 0;
+  let withPath = 0;
+  let reachedWithPath = 0;
   let targets = 0;
   for (let i = 0; i < n; i++) {
-    if (sim.targets.reached[i] > 0) reachedFirst++;
+    const reached = sim.targets.reached[i] > 0 ? 1 : 0;
+    reachedFirst += reached;
+    // A body that got there shows a path exists, whatever the planner said (RT-1 judges a cell by its centre).
+    withPath += path[i] | reached;
+    reachedWithPath += reached;
     targets += sim.targets.reached[i];
   }
   return {
-    n, seconds, reachedFirst: reachedFirst / n, targetsPerBody: targets / n, stuck, insideAtEnd,
+    n, seconds, reachedFirst: reachedFirst / n, withPath, reachedWithPath, targetsPerBody: targets / n, stuck,
+    stuckSignalled: sim.unreachable === undefined ? undefined : stuckSignalled, insideAtEnd,
     insideEver: insideEver.reduce((a, b) => a + b, 0), maxClimb, maxAboveGround: maxAbove, minAboveGround: minAbove,
     meanSpeed: distance / n / (frames * DT), feet: Float64Array.from(feet), wallSeconds,
   };

@@ -18,6 +18,8 @@ export interface SpeedRow {
 }
 
 export interface BehaviourRow {
+  /** The scene's name: the timing scene's hills, or the hills with the lake and cliffs. */
+  scene: string;
   trees: number;
   id: string;
   label: string;
@@ -43,6 +45,7 @@ export const COLOURS: Record<string, string> = {
   wasm: '#2a9d3a',
   reference: '#e08a12',
   rapier: '#c7322b',
+  routes: '#17a2a2',
 };
 
 const int = (v: number): string => Math.round(v).toLocaleString('en-US');
@@ -82,17 +85,19 @@ export function speedTable(rows: readonly SpeedRow[]): string {
 /** The behaviour table: what the bodies did on the same scene over the same simulated time. */
 export function behaviourTable(rows: readonly BehaviourRow[]): string {
   const out = [
-    '| trees | contender | reached 1st target | targets / body | mean speed (m/s) | stuck | inside a trunk: end / ever | highest climb above start (m) | feet above ground: min / max (m) | same final feet as |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| scene | trees | contender | reached 1st target | … where a path exists | targets / body | mean speed (m/s) | stuck: all / with signal / without | inside a trunk: end / ever | highest climb above start (m) | feet above ground: min / max (m) | same final feet as |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const r of rows) {
     const b = r.behaviour;
     if (b === undefined) {
-      out.push(`| ${int(r.trees)} | ${r.label} | skipped: ${r.skipped ?? 'not run'} | | | | | | | |`);
+      out.push(`| ${r.scene} | ${int(r.trees)} | ${r.label} | skipped: ${r.skipped ?? 'not run'} | | | | | | | | |`);
       continue;
     }
+    const signalled = b.stuckSignalled;
+    const stuck = signalled === undefined ? `${b.stuck} / – / –` : `${b.stuck} / ${signalled} / ${b.stuck - signalled}`;
     out.push(
-      `| ${int(r.trees)} | ${r.label} | ${(100 * b.reachedFirst).toFixed(1)} % | ${b.targetsPerBody.toFixed(2)} | ${b.meanSpeed.toFixed(2)} | ${b.stuck} | ${b.insideAtEnd} / ${b.insideEver} | ${b.maxClimb.toFixed(2)} | ${b.minAboveGround.toFixed(2)} / ${b.maxAboveGround.toFixed(2)} | ${r.sameAs.join(', ') || '–'} |`,
+      `| ${r.scene} | ${int(r.trees)} | ${r.label} | ${(100 * b.reachedFirst).toFixed(1)} % | ${(100 * b.reachedWithPath / b.withPath).toFixed(1)} % of ${int(b.withPath)} | ${b.targetsPerBody.toFixed(2)} | ${b.meanSpeed.toFixed(2)} | ${stuck} | ${b.insideAtEnd} / ${b.insideEver} | ${b.maxClimb.toFixed(2)} | ${b.minAboveGround.toFixed(2)} / ${b.maxAboveGround.toFixed(2)} | ${r.sameAs.join(', ') || '–'} |`,
     );
   }
   return out.join('\n');

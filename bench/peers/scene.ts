@@ -36,7 +36,22 @@ export interface Trunk {
 export interface SceneOptions {
   seed?: number;
   trees?: number;
+  /** A lake and two cliff bands with ramps on top of the hills and ridges (the behaviour scene; see `features`). */
+  lakeAndCliffs?: boolean;
 }
+
+/** The lake: centre, radius of its deep floor, depth of that floor under the water, rise of its shore per metre. */
+export const LAKE = { x: 36, z: 32, radius: 14, depth: 1.5, shore: 0.4 };
+/**
+ * The cliff bands: each crosses the whole heightfield along z = z0 + slope·x and raises the ground on one side
+ * (`up` = +1: greater z) by `height` over `face` metres — a wall on the 2 m lattice — except at a ramp every `every`
+ * metres (`width` wide along the band), where the rise runs over `run` metres laid in front of the face.
+ */
+export const CLIFFS = [
+  { z0: 62, slope: 0.25, up: 1, height: 3 },
+  { z0: -42, slope: -0.2, up: -1, height: 3 },
+];
+export const RAMP = { every: 40, width: 8, run: 12, face: 1.5 };
 
 /** Deterministic 32-bit mixing of a few integers (a murmur3-style finaliser). */
 export function mix(a: number, b: number, c: number): number {
@@ -69,7 +84,7 @@ export class Rng {
  * Rapier (float32) stand on exactly the same numbers. Hills: a sum of six long sinusoids (40–120 m); ridges: six
  * straight ridges 2–5 m high whose flanks run 2–7 m wide, so some are walkable and some are walls.
  */
-function terrainSamples(seed: number): Float64Array {
+function terrainSamples(seed: number, lakeAndCliffs: boolean): { data: Float64Array; water?: number } {
   const rng = new Rng(mix(seed, 1, 0));
   const waves = Array.from({ length: 6 }, () => {
     const angle = rng.range(0, 2 * Math.PI);
@@ -97,7 +112,48 @@ function terrainSamples(seed: number): Float64Array {
       data[iz * SAMPLES + ix] = Math.fround(h);
     }
   }
-  return data;
+  return lakeAndCliffs ? features(seed, data) : { data };
+}
+
+/**
+ * The lake and the cliff bands (LAKE, CLIFFS, RAMP) on top of the hills' samples. The water level lies 5 cm under
+ * the lowest sample, so the lake dug into the valley it sits in is the only water; its shore is walkable, with a
+ * wet band a body wades before the water is deeper than wade. The ramps' phases along each band come from the seed.
+ */
+function features(seed: number, data: Float64Array): { data: Float64Array; water: number } {
+  const rng = new Rng(mix(seed, 4, 0));
+  const bands = CLIFFS.map((c) => {
+    const norm = Math.sqrt(1 + c.slope * c.slope);
+    return { ...c, ux: 1 / norm, uz: c.slope / norm, phase: rng.range(0, RAMP.every) };
+  });
+  for (let iz = 0; iz < SAMPLES; iz++) {
+    for (let ix = 0; ix < SAMPLES; ix++) {
+      const x = ORIGIN + ix * SPACING;
+      const z = ORIGIN + iz * SPACING;
+      let h = data[iz * SAMPLES + ix];
+      for (const b of bands) {
+        // Distance across the band's line toward its raised side, and along it from x = 0.
+        const across = (b.up * (z - b.z0 - b.slope * x)) / Math.sqrt(1 + b.slope * b.slope);
+        const along = x * b.ux + (z - b.z0) * b.uz;
+        const k = Math.floor((along - b.phase) / RAMP.every + 0.5);
+        const ramp = Math.abs(along - b.phase - k * RAMP.every) < RAMP.width / 2;
+        const from = ramp ? RAMP.face - RAMP.run : 0;
+        h += b.height * Math.min(1, Math.max(0, (across - from) / (RAMP.face - from)));
+      }
+      data[iz * SAMPLES + ix] = Math.fround(h);
+    }
+  }
+  let low = Infinity;
+  for (const h of data) low = Math.min(low, h);
+  const water = Math.fround(low - 0.05);
+  for (let iz = 0; iz < SAMPLES; iz++) {
+    for (let ix = 0; ix < SAMPLES; ix++) {
+      const d = Math.sqrt((ORIGIN + ix * SPACING - LAKE.x) ** 2 + (ORIGIN + iz * SPACING - LAKE.z) ** 2);
+      const bed = water - LAKE.depth + LAKE.shore * Math.max(0, d - LAKE.radius);
+      data[iz * SAMPLES + ix] = Math.fround(Math.min(data[iz * SAMPLES + ix], bed));
+    }
+  }
+  return { data, water };
 }
 
 /** Cell edge of the trunk grid, metres. */
@@ -109,6 +165,9 @@ export class Scene {
   readonly seed: number;
   readonly trees: number;
   readonly heights: Float64Array;
+  /** The water level when the scene has the lake (lakeAndCliffs), else undefined: no water. */
+  readonly water?: number;
+  readonly lakeAndCliffs: boolean;
   readonly trunks: readonly Trunk[];
   private readonly list: Trunk[] = [];
   private readonly grid: number[][];
@@ -119,7 +178,10 @@ export class Scene {
   constructor(options: SceneOptions = {}) {
     this.seed = options.seed ?? 20240605;
     this.trees = options.trees ?? 0;
-    this.heights = terrainSamples(this.seed);
+    this.lakeAndCliffs = options.lakeAndCliffs ?? false;
+    const terrain = terrainSamples(this.seed, this.lakeAndCliffs);
+    this.heights = terrain.data;
+    this.water = terrain.water;
     this.grid = Array.from({ length: GRID_CELLS * GRID_CELLS }, () => []);
     this.trunks = this.list;
     const rng = new Rng(mix(this.seed, 2, this.trees));
@@ -217,9 +279,10 @@ export class Scene {
     return this.nearestTrunkGap(x, z, BODY_RADIUS - 0.01) < 0;
   }
 
-  /** A spot a body may stand on and walk to: clear of trunks by 0.3 m, on ground no steeper than 0.5. */
+  /** A spot a body may stand on and walk to: clear of trunks by 0.3 m, on dry ground no steeper than 0.5. */
   private open(x: number, z: number): boolean {
     if (this.nearestTrunkGap(x, z, BODY_RADIUS + 0.3) < 0) return false;
+    if (this.water !== undefined && this.heightAt(x, z) <= this.water) return false;
     const sx = (this.heightAt(x + 1, z) - this.heightAt(x - 1, z)) / 2;
     const sz = (this.heightAt(x, z + 1) - this.heightAt(x, z - 1)) / 2;
     return Math.abs(sx) < 0.5 && Math.abs(sz) < 0.5;

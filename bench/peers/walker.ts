@@ -18,20 +18,22 @@ export const KIND = {
 };
 
 /**
- * The scene as a walker world. terrain3d reads the heightmap bilinearly; bodies stand on the lattice of
+ * The scene as a walker world (with the lake's level as terrain3d's water when it has one). terrain3d reads the
+ * heightmap bilinearly; bodies stand on the lattice of
  * cell = 2·reach/seg = 2·128/128 = 2 m, whose corners are exactly the heightmap's samples, so the ground is the
  * heightfield's own triangles (SPEC G-1, M-1).
  */
 export function walkerWorld(scene: Scene): World {
   const half = ((SAMPLES - 1) * SPACING) / 2;
+  const mods: Record<string, string> = { height: 'terrain3d', cell: 'terrain3d' };
+  if (scene.trees > 0) mods.solids = 'scatter3d';
+  if (scene.water !== undefined) mods.depth = 'terrain3d';
   return {
-    walker: {
-      kinds: { body: KIND },
-      mods: scene.trees > 0 ? { height: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } : { height: 'terrain3d', cell: 'terrain3d' },
-    },
+    walker: { kinds: { body: KIND }, mods },
     terrain3d: {
       rings: [{ reach: half, seg: SAMPLES - 1 }],
       heightmap: { origin: [ORIGIN, ORIGIN], spacing: SPACING, nx: SAMPLES, nz: SAMPLES, data: scene.heights },
+      ...(scene.water !== undefined ? { water: scene.water } : {}),
     },
     scatter3d: { instances: scene.trunks.map((t) => ({ x: t.x, z: t.z, radius: t.radius })) },
   };
@@ -44,6 +46,18 @@ export interface WalkerEntry {
   walk(me: Row, w: World, dt: number, ground: Ground): void;
   stand(n: never, ground: Ground, x: number, z: number): number;
   numbers(me: Row, w: World): unknown;
+  route(me: Row, w: World, target: readonly number[], ground: Ground): { reached: boolean; waypoints: [number, number][] };
+}
+
+/**
+ * Whether each of the first n bodies' first target can be reached from its start: 1 where walker's planner finds a
+ * path there (route, RT-3: the kernel's own step, slope, wade and solid rules on the ground's lattice), else 0.
+ */
+export function firstPaths(entry: WalkerEntry, scene: Scene, n: number): Uint8Array {
+  const world = walkerWorld(scene);
+  const ground = entry.groundOf(world);
+  const targets = new Targets(scene, n);
+  return Uint8Array.from({ length: n }, (_, i) => (entry.route(startRow(entry, world, ground, scene, i), world, [targets.x[i], targets.z[i]], ground).reached ? 1 : 0));
 }
 
 /** A body's first row: on its start, standing on the ground (stand height, ST-2), at rest. */
@@ -91,6 +105,9 @@ export function rowsContender(id: string, label: string, entry: WalkerEntry | un
             out[3 * i + 1] = pos[1];
             out[3 * i + 2] = pos[2];
           }
+        },
+        unreachable(out: Uint8Array): void {
+          for (let i = 0; i < n; i++) out[i] = (rows[i] as { unreachable?: boolean }).unreachable === true ? 1 : 0;
         },
         free(): void {},
       };
