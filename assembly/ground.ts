@@ -166,7 +166,9 @@ export function terrainDepth(t: Terrain, x: f64, z: f64): f64 {
 const TILE_BITS: i32 = 5;
 const TILE: i32 = 1 << TILE_BITS;
 const SIDE: i32 = TILE + 1;
-const TILE_BYTES: usize = <usize>(SIDE * SIDE) << 3;
+/** Bytes of a tile's corners; its bounds follow them (see fillTile). */
+const CORNER_BYTES: usize = <usize>(SIDE * SIDE) << 3;
+const TILE_BYTES: usize = CORNER_BYTES + 24;
 /** Tiles the pool holds (8.7 KB each): 1024 tiles cover about 1 km × 1 km of 1 m cells. */
 const POOL_TILES: i32 = 1024;
 /** Directory slots (a power of two, at least twice the pool, so probes stay short). */
@@ -217,7 +219,11 @@ export function useTerrain(t: Terrain): void {
   tileJ0 = NaN;
 }
 
-/** Fills a tile's corners; returns whether it is dry (every corner at or above the water level, when there is water). */
+/**
+ * Fills a tile's corners, then its bounds: the most the height changes per metre between neighbouring corners along
+ * x and along z, and the largest corner height's magnitude (see gentleCells). Returns whether it is dry (every corner
+ * at or above the water level, when there is water).
+ */
 function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
   const cell = t.cell;
   let dry = t.hasWater;
@@ -230,6 +236,20 @@ function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
       if (!(h >= t.water)) dry = false;
     }
   }
+  let alongX: f64 = 0.0;
+  let alongZ: f64 = 0.0;
+  let most: f64 = 0.0;
+  for (let b = 0; b < SIDE; b++) {
+    for (let a = 0; a < SIDE; a++) {
+      const h = cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 0, 0);
+      most = Math.max(most, Math.abs(h));
+      if (a + 1 < SIDE) alongX = Math.max(alongX, Math.abs(cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 1, 0) - h));
+      if (b + 1 < SIDE) alongZ = Math.max(alongZ, Math.abs(cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 0, 1) - h));
+    }
+  }
+  store<f64>(tile + CORNER_BYTES, alongX / cell);
+  store<f64>(tile + CORNER_BYTES, alongZ / cell, 8);
+  store<f64>(tile + CORNER_BYTES, most, 16);
   return dry;
 }
 
@@ -316,6 +336,29 @@ export function dryCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
     if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
   }
   return tileDry;
+}
+
+/**
+ * Whether the stand height's slope (ST-3) is provably below `threshold` wherever its points fall in the lattice cells
+ * from (i0, j0) to (i1, j1), corners included, all in one cached tile: with `reach` the slope's reach and `half` half
+ * the span, so that the feet of each of its four stands are all within `step` of each other and each stand is their
+ * plain mean. The ground is then a plane on each triangle whose slope along x (z) is at most the tile's bound `alongX`
+ * (`alongZ`), so every foot is within (alongX + alongZ)·span of the others; and the x (z) difference of the two
+ * stands pairs each foot with one 2·reach further along x (z), so each part of the slope is at most alongX (alongZ).
+ * The margins are far above the rounding of the positions (up to 1e6 m) and heights. AS only: it lets walkBody skip
+ * twelve height samples where the slope cannot be steep (assembly/stand.ts steepGround).
+ */
+export function gentleCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64, reach: f64, half: f64, step: f64, threshold: f64): bool {
+  if (!(i0 - tileI0 >= 0.0 && i1 - tileI0 <= tileSpan && j0 - tileJ0 >= 0.0 && j1 - tileJ0 <= tileSpan)) {
+    locateMiss(t, i0, j0);
+    if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
+  }
+  if (tileSpan != <f64>TILE) return false;
+  const alongX = load<f64>(tileData + CORNER_BYTES);
+  const alongZ = load<f64>(tileData + CORNER_BYTES, 8);
+  const rounding = 1e-9 * (1.0 + load<f64>(tileData + CORNER_BYTES, 16));
+  const slope = Math.sqrt(alongX * alongX + alongZ * alongZ);
+  return slope * (1.0 + 1e-6) + rounding / reach < threshold && (alongX + alongZ) * (half + half) * (1.0 + 1e-6) + rounding < step;
 }
 
 /**

@@ -5,7 +5,7 @@
  * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
-import { DepthCorners, GroundData, HeightCorners, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { DepthCorners, GroundData, HeightCorners, dryCells, gentleCells, terrainDepth, terrainHeight, useTerrain } from './ground';
 import { queryScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
@@ -93,6 +93,20 @@ export function inverseOf(cell: f64): f64 {
     const gz = perCell(z, this.cell, inverse);
     const m = perCell(reach, this.cell, inverse) + 1.0;
     return dryCells(this.ground.terrain, Math.floor(gx - m), Math.floor(gz - m), Math.floor(gx + m) + 1.0, Math.floor(gz + m) + 1.0);
+  }
+
+  /**
+   * Whether the stand height's slope around (x, z) — its points within reach + half of it on either axis — is provably
+   * below `threshold` (assembly/ground.ts gentleCells; AS only). The cells are widened by one on each side, as in
+   * dryAround.
+   */
+  @inline gentleAround(x: f64, z: f64, reach: f64, half: f64, step: f64, threshold: f64): bool {
+    if (this.cell == 0.0 || this.cell != this.ground.terrain.cell) return false;
+    const inverse = this.heights.inverse;
+    const gx = perCell(x, this.cell, inverse);
+    const gz = perCell(z, this.cell, inverse);
+    const m = perCell(reach + half, this.cell, inverse) + 1.0;
+    return gentleCells(this.ground.terrain, Math.floor(gx - m), Math.floor(gz - m), Math.floor(gx + m) + 1.0, Math.floor(gz + m) + 1.0, reach, half, step, threshold);
   }
 
   /** Where `circles` writes its answer. */

@@ -270,12 +270,15 @@ export function reachBack(n: Numbers): f64 {
 
 /**
  * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
- * height's gradient left in `grad`. Steep where the slope passes the hysteresis threshold, unless the body stands on
+ * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep where the slope passes the hysteresis threshold, unless the body stands on
  * a step: measured up the gradient from reachBack behind (x, z), either no foot has climbed steep ground by (x, z)
  * (the body stands beside a rise, not on it), or the feature's whole rise over that reach plus `probe` is within
  * `step` (SL-3 steps over it).
  */
 export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
+  // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
+  // without measuring it (the callers read `grad` only when the ground is steep).
+  if (g.gentleAround(x, z, slopeReach(n), n.span * 0.5, n.step, wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope)) return false;
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return false;
