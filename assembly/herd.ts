@@ -274,7 +274,7 @@ export let move = changetype<Move>(memory.data(offsetof<Move>()));
 export function herdStep(h: Herd, dt: f64): i32 {
   const refused = beginStep(h, dt);
   if (refused != -1) return refused;
-  return stepBodies(h, h.ground, h.crowd, 0, h.count, dt);
+  return stepBodies(h, h.crowd, 0, h.count, dt);
 }
 
 /**
@@ -291,14 +291,14 @@ export function beginStep(h: Herd, dt: f64): i32 {
 }
 
 /**
- * Steps bodies `from` to `to` − 1 on `ground`, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
+ * Steps bodies `from` to `to` − 1, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
  * each body reads only the start-of-step filing and the fields prepared, and writes only its own slots, so ranges may
  * step in any order or at once. Returns −1, or −2 − the first body of the range whose step would write a non-finite
  * number or leave the world (left as it was).
  */
-export function stepBodies(h: Herd, ground: GroundData, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
+export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
-  const g = useGround(ground);
+  const g = useGround(h.ground);
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];

@@ -6,7 +6,7 @@
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
 import { DepthCorners, GroundData, HeightCorners, dryCells, gentleCells, terrainDepth, terrainHeight, useTerrain } from './ground';
-import { queryScatterGrid } from './scatter';
+import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
 /**
@@ -143,14 +143,7 @@ export function inverseOf(cell: f64): f64 {
     const near = this.near;
     near.length = 0;
     const grid = this.ground.scatter;
-    if (grid !== null) {
-      const count = queryScatterGrid(grid, x, z, r);
-      const found = grid.found;
-      for (let k = 0; k < count; k++) {
-        const i = found[k];
-        near.add(grid.xs[i], grid.zs[i], grid.radii[i]);
-      }
-    }
+    if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
     const crowd = this.crowd;
     if (crowd !== null) {
       crowdCircles(crowd, this.crowdSelf, x, z, r, near);

@@ -22,8 +22,9 @@ const WASM_ONLY: Record<string, string> = {
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
 const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
-  // The grid frees its arrays in wasm.
-  scatter: { reference: [], assembly: ['freeScatterGrid'] },
+  // The grid frees its arrays in wasm; the reference's query lists indices into the grid for its callers, wasm's
+  // appends the circles themselves to the sampler's list, read from the grid's copy of them in cell order.
+  scatter: { reference: ['queryScatterGrid'], assembly: ['gatherScatterGrid', 'freeScatterGrid'] },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
   lattice: {
