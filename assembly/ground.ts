@@ -166,10 +166,11 @@ export function terrainDepth(t: Terrain, x: f64, z: f64): f64 {
 const TILE_BITS: i32 = 5;
 const TILE: i32 = 1 << TILE_BITS;
 const SIDE: i32 = TILE + 1;
-/** Bytes of a tile's corners; its bounds follow them (see fillTile). */
+/** Bytes of a tile's corners; its bounds follow them, then its dry rows (see fillTile). */
 const CORNER_BYTES: usize = <usize>(SIDE * SIDE) << 3;
-const TILE_BYTES: usize = CORNER_BYTES + 24;
-/** Tiles the pool holds (8.7 KB each): 1024 tiles cover about 1 km × 1 km of 1 m cells. */
+const DRY_ROWS_AT: usize = CORNER_BYTES + 24;
+const TILE_BYTES: usize = DRY_ROWS_AT + (<usize>SIDE << 3);
+/** Tiles the pool holds (9 KB each): 1024 tiles cover about 1 km × 1 km of 1 m cells. */
 const POOL_TILES: i32 = 1024;
 /** Directory slots (a power of two, at least twice the pool, so probes stay short). */
 const DIR_SLOTS: i32 = 4096;
@@ -221,20 +222,24 @@ export function useTerrain(t: Terrain): void {
 
 /**
  * Fills a tile's corners, then its bounds: the most the height changes per metre between neighbouring corners along
- * x and along z, and the largest corner height's magnitude (see gentleCells). Returns whether it is dry (every corner
- * at or above the water level, when there is water).
+ * x and along z, and the largest corner height's magnitude (see boundCells); then its dry rows, a u64 per row of
+ * corners whose bit a is set when corner a is at or above the water level (when there is water). Returns whether the
+ * whole tile is dry.
  */
 function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
   const cell = t.cell;
   let dry = t.hasWater;
   for (let b = 0; b < SIDE; b++) {
     const j = <f64>((tz << TILE_BITS) + b);
+    let row: u64 = 0;
     for (let a = 0; a < SIDE; a++) {
       const i = <f64>((tx << TILE_BITS) + a);
       const h = terrainHeight(t, i * cell, j * cell);
       store<f64>(tile + (<usize>(b * SIDE + a) << 3), h);
       if (!(h >= t.water)) dry = false;
+      else if (t.hasWater) row |= <u64>1 << <u64>a;
     }
+    store<u64>(tile + DRY_ROWS_AT + (<usize>b << 3), row);
   }
   let alongX: f64 = 0.0;
   let alongZ: f64 = 0.0;
@@ -338,27 +343,45 @@ export function dryCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
   return tileDry;
 }
 
+/** What boundCells found (per instance, so per thread): the bounds along x and z, the largest height, dryness. */
+export let boundAlongX: f64 = 0.0;
+export let boundAlongZ: f64 = 0.0;
+export let boundMost: f64 = 0.0;
+export let boundDry = false;
+
 /**
- * Whether the stand height's slope (ST-3) is provably below `threshold` wherever its points fall in the lattice cells
- * from (i0, j0) to (i1, j1), corners included, all in one cached tile: with `reach` the slope's reach and `half` half
- * the span, so that the feet of each of its four stands are all within `step` of each other and each stand is their
- * plain mean. The ground is then a plane on each triangle whose slope along x (z) is at most the tile's bound `alongX`
- * (`alongZ`), so every foot is within (alongX + alongZ)·span of the others; and the x (z) difference of the two
- * stands pairs each foot with one 2·reach further along x (z), so each part of the slope is at most alongX (alongZ).
- * The margins are far above the rounding of the positions (up to 1e6 m) and heights. AS only: it lets walkBody skip
- * twelve height samples where the slope cannot be steep (assembly/stand.ts steepGround).
+ * Bounds of the ground over the lattice cells from (i0, j0) to (i1, j1), corners included, when they are all in one
+ * cached tile (else false, nothing found) — the bounds of that whole tile, made when it was filled (fillTile): into
+ * boundAlongX (boundAlongZ) the most the height changes per metre between neighbouring corners along x (z) — on each
+ * triangle the ground is a plane whose slope along x (z) is one such change — into boundMost the largest corner
+ * height's magnitude, into boundDry whether every corner of those cells is at or above the water level (so every
+ * depth there is +0: the whole tile is dry, or those corners are by its dry rows).
+ * AS only: it lets a step skip samples where these bounds decide what they would (assembly/stand.ts gentleSlope,
+ * assembly/slide.ts gentleWay).
  */
-export function gentleCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64, reach: f64, half: f64, step: f64, threshold: f64): bool {
+export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
   if (!(i0 - tileI0 >= 0.0 && i1 - tileI0 <= tileSpan && j0 - tileJ0 >= 0.0 && j1 - tileJ0 <= tileSpan)) {
     locateMiss(t, i0, j0);
     if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
   }
   if (tileSpan != <f64>TILE) return false;
-  const alongX = load<f64>(tileData + CORNER_BYTES);
-  const alongZ = load<f64>(tileData + CORNER_BYTES, 8);
-  const rounding = 1e-9 * (1.0 + load<f64>(tileData + CORNER_BYTES, 16));
-  const slope = Math.sqrt(alongX * alongX + alongZ * alongZ);
-  return slope * (1.0 + 1e-6) + rounding / reach < threshold && (alongX + alongZ) * (half + half) * (1.0 + 1e-6) + rounding < step;
+  boundAlongX = load<f64>(tileData + CORNER_BYTES);
+  boundAlongZ = load<f64>(tileData + CORNER_BYTES, 8);
+  boundMost = load<f64>(tileData + CORNER_BYTES, 16);
+  boundDry = tileDry || dryRows(i0, j0, i1, j1);
+  return true;
+}
+
+/** Whether the located tile's dry rows mark every corner from (i0, j0) to (i1, j1) dry (all in the tile). */
+@inline function dryRows(i0: f64, j0: f64, i1: f64, j1: f64): bool {
+  const a0 = <u64>(i0 - tileI0);
+  const want = ((<u64>2 << (<u64>(i1 - tileI0) - a0)) - 1) << a0;
+  const rows = tileData + DRY_ROWS_AT;
+  const b1 = <usize>(j1 - tileJ0);
+  for (let b = <usize>(j0 - tileJ0); b <= b1; b++) {
+    if ((load<u64>(rows + (b << 3)) & want) != want) return false;
+  }
+  return true;
 }
 
 /**

@@ -5,7 +5,7 @@
  * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
-import { DepthCorners, GroundData, HeightCorners, dryCells, gentleCells, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { DepthCorners, GroundData, HeightCorners, boundCells, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
 import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
@@ -96,17 +96,17 @@ export function inverseOf(cell: f64): f64 {
   }
 
   /**
-   * Whether the stand height's slope around (x, z) — its points within reach + half of it on either axis — is provably
-   * below `threshold` (assembly/ground.ts gentleCells; AS only). The cells are widened by one on each side, as in
-   * dryAround.
+   * Finds the bounds of the lattice over the rectangle (x0, z0)–(x1, z1) (assembly/ground.ts boundCells; AS only),
+   * its cells widened by one on each side, which covers any rounding of the points in it; false when there are none.
    */
-  @inline gentleAround(x: f64, z: f64, reach: f64, half: f64, step: f64, threshold: f64): bool {
+  @inline boundsOver(x0: f64, z0: f64, x1: f64, z1: f64): bool {
     if (this.cell == 0.0 || this.cell != this.ground.terrain.cell) return false;
     const inverse = this.heights.inverse;
-    const gx = perCell(x, this.cell, inverse);
-    const gz = perCell(z, this.cell, inverse);
-    const m = perCell(reach + half, this.cell, inverse) + 1.0;
-    return gentleCells(this.ground.terrain, Math.floor(gx - m), Math.floor(gz - m), Math.floor(gx + m) + 1.0, Math.floor(gz + m) + 1.0, reach, half, step, threshold);
+    const i0 = Math.floor(perCell(x0, this.cell, inverse)) - 1.0;
+    const j0 = Math.floor(perCell(z0, this.cell, inverse)) - 1.0;
+    const i1 = Math.floor(perCell(x1, this.cell, inverse)) + 2.0;
+    const j1 = Math.floor(perCell(z1, this.cell, inverse)) + 2.0;
+    return boundCells(this.ground.terrain, i0, j0, i1, j1);
   }
 
   /** Where `circles` writes its answer. */

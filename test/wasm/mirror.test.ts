@@ -33,8 +33,11 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
   bodies: { reference: ['blockingBodies'], assembly: [] },
-  // The reference's per-row calls throw a refused move; wasm's return it as the call's status.
-  slide: { reference: ['throwIfMoveRefused'], assembly: ['callStatus'] },
+  // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
+  // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope): the
+  // reference asks its ground's callbacks, which it cannot bound.
+  slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
+  stand: { reference: [], assembly: ['gentleSlope'] },
   // The cluster list's storage is a static segment in wasm.
   seek: { reference: [], assembly: ['clusterData'] },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
