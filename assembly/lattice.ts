@@ -96,16 +96,18 @@ export function inverseOf(cell: f64): f64 {
   }
 
   /**
-   * Finds the bounds of the lattice over the rectangle (x0, z0)–(x1, z1) (assembly/ground.ts boundCells; AS only),
-   * its cells widened by one on each side, which covers any rounding of the points in it; false when there are none.
+   * Finds the bounds of the lattice over the cells under the rectangle (x0, z0)–(x1, z1) (assembly/ground.ts
+   * boundCells; AS only), false when there are none. The rectangle is widened by a hair far above the rounding of any
+   * point worked out to lie in it (a billionth of its coordinates' size, and of a metre).
    */
   @inline boundsOver(x0: f64, z0: f64, x1: f64, z1: f64): bool {
     if (this.cell == 0.0 || this.cell != this.ground.terrain.cell) return false;
     const inverse = this.heights.inverse;
-    const i0 = Math.floor(perCell(x0, this.cell, inverse)) - 1.0;
-    const j0 = Math.floor(perCell(z0, this.cell, inverse)) - 1.0;
-    const i1 = Math.floor(perCell(x1, this.cell, inverse)) + 2.0;
-    const j1 = Math.floor(perCell(z1, this.cell, inverse)) + 2.0;
+    const hair = (Math.abs(x0) + Math.abs(z0) + Math.abs(x1) + Math.abs(z1) + 1.0) * 1e-9;
+    const i0 = Math.floor(perCell(x0 - hair, this.cell, inverse));
+    const j0 = Math.floor(perCell(z0 - hair, this.cell, inverse));
+    const i1 = Math.floor(perCell(x1 + hair, this.cell, inverse)) + 1.0;
+    const j1 = Math.floor(perCell(z1 + hair, this.cell, inverse)) + 1.0;
     return boundCells(this.ground.terrain, i0, j0, i1, j1);
   }
 
