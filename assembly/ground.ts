@@ -166,8 +166,11 @@ export function terrainDepth(t: Terrain, x: f64, z: f64): f64 {
 const TILE_BITS: i32 = 5;
 const TILE: i32 = 1 << TILE_BITS;
 const SIDE: i32 = TILE + 1;
-const TILE_BYTES: usize = <usize>(SIDE * SIDE) << 3;
-/** Tiles the pool holds (8.7 KB each): 1024 tiles cover about 1 km × 1 km of 1 m cells. */
+/** Bytes of a tile's corners; its bounds follow them, then its dry rows (see fillTile). */
+const CORNER_BYTES: usize = <usize>(SIDE * SIDE) << 3;
+const DRY_ROWS_AT: usize = CORNER_BYTES + 24;
+const TILE_BYTES: usize = DRY_ROWS_AT + (<usize>SIDE << 3);
+/** Tiles the pool holds (9 KB each): 1024 tiles cover about 1 km × 1 km of 1 m cells. */
 const POOL_TILES: i32 = 1024;
 /** Directory slots (a power of two, at least twice the pool, so probes stay short). */
 const DIR_SLOTS: i32 = 4096;
@@ -217,19 +220,41 @@ export function useTerrain(t: Terrain): void {
   tileJ0 = NaN;
 }
 
-/** Fills a tile's corners; returns whether it is dry (every corner at or above the water level, when there is water). */
+/**
+ * Fills a tile's corners, then its bounds: the most the height changes per metre between neighbouring corners along
+ * x and along z, and the largest corner height's magnitude (see boundCells); then its dry rows, a u64 per row of
+ * corners whose bit a is set when corner a is at or above the water level (when there is water). Returns whether the
+ * whole tile is dry.
+ */
 function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
   const cell = t.cell;
   let dry = t.hasWater;
   for (let b = 0; b < SIDE; b++) {
     const j = <f64>((tz << TILE_BITS) + b);
+    let row: u64 = 0;
     for (let a = 0; a < SIDE; a++) {
       const i = <f64>((tx << TILE_BITS) + a);
       const h = terrainHeight(t, i * cell, j * cell);
       store<f64>(tile + (<usize>(b * SIDE + a) << 3), h);
       if (!(h >= t.water)) dry = false;
+      else if (t.hasWater) row |= <u64>1 << <u64>a;
+    }
+    store<u64>(tile + DRY_ROWS_AT + (<usize>b << 3), row);
+  }
+  let alongX: f64 = 0.0;
+  let alongZ: f64 = 0.0;
+  let most: f64 = 0.0;
+  for (let b = 0; b < SIDE; b++) {
+    for (let a = 0; a < SIDE; a++) {
+      const h = cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 0, 0);
+      most = Math.max(most, Math.abs(h));
+      if (a + 1 < SIDE) alongX = Math.max(alongX, Math.abs(cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 1, 0) - h));
+      if (b + 1 < SIDE) alongZ = Math.max(alongZ, Math.abs(cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 0, 1) - h));
     }
   }
+  store<f64>(tile + CORNER_BYTES, alongX / cell);
+  store<f64>(tile + CORNER_BYTES, alongZ / cell, 8);
+  store<f64>(tile + CORNER_BYTES, most, 16);
   return dry;
 }
 
@@ -316,6 +341,47 @@ export function dryCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
     if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
   }
   return tileDry;
+}
+
+/** What boundCells found (per instance, so per thread): the bounds along x and z, the largest height, dryness. */
+export let boundAlongX: f64 = 0.0;
+export let boundAlongZ: f64 = 0.0;
+export let boundMost: f64 = 0.0;
+export let boundDry = false;
+
+/**
+ * Bounds of the ground over the lattice cells from (i0, j0) to (i1, j1), corners included, when they are all in one
+ * cached tile (else false, nothing found) — the bounds of that whole tile, made when it was filled (fillTile): into
+ * boundAlongX (boundAlongZ) the most the height changes per metre between neighbouring corners along x (z) — on each
+ * triangle the ground is a plane whose slope along x (z) is one such change — into boundMost the largest corner
+ * height's magnitude, into boundDry whether every corner of those cells is at or above the water level (so every
+ * depth there is +0: the whole tile is dry, or those corners are by its dry rows).
+ * AS only: it lets a step skip samples where these bounds decide what they would (assembly/stand.ts gentleSlope,
+ * assembly/slide.ts gentleWay).
+ */
+export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
+  if (!(i0 - tileI0 >= 0.0 && i1 - tileI0 <= tileSpan && j0 - tileJ0 >= 0.0 && j1 - tileJ0 <= tileSpan)) {
+    locateMiss(t, i0, j0);
+    if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
+  }
+  if (tileSpan != <f64>TILE) return false;
+  boundAlongX = load<f64>(tileData + CORNER_BYTES);
+  boundAlongZ = load<f64>(tileData + CORNER_BYTES, 8);
+  boundMost = load<f64>(tileData + CORNER_BYTES, 16);
+  boundDry = tileDry || dryRows(i0, j0, i1, j1);
+  return true;
+}
+
+/** Whether the located tile's dry rows mark every corner from (i0, j0) to (i1, j1) dry (all in the tile). */
+@inline function dryRows(i0: f64, j0: f64, i1: f64, j1: f64): bool {
+  const a0 = <u64>(i0 - tileI0);
+  const want = ((<u64>2 << (<u64>(i1 - tileI0) - a0)) - 1) << a0;
+  const rows = tileData + DRY_ROWS_AT;
+  const b1 = <usize>(j1 - tileJ0);
+  for (let b = <usize>(j0 - tileJ0); b <= b1; b++) {
+    if ((load<u64>(rows + (b << 3)) & want) != want) return false;
+  }
+  return true;
 }
 
 /**

@@ -186,6 +186,30 @@ export function herdForget(h: Herd, i: i32): void {
   return sum == 0.0;
 }
 
+/** Body i's number at byte `offset` of Body, read in place. */
+@inline function numberAt(h: Herd, offset: i32, i: i32): f64 {
+  return numbersOf(h, numberIndex(offset))[i];
+}
+
+/** Whether every number a step writes is finite for body i, read in place (finiteBody, without loading the body). */
+@inline function finiteAt(h: Herd, i: i32): bool {
+  const x = numberAt(h, offsetof<Body>("x"), i);
+  const y = numberAt(h, offsetof<Body>("y"), i);
+  const z = numberAt(h, offsetof<Body>("z"), i);
+  const vx = numberAt(h, offsetof<Body>("vx"), i);
+  const vy = numberAt(h, offsetof<Body>("vy"), i);
+  const vz = numberAt(h, offsetof<Body>("vz"), i);
+  const wantX = numberAt(h, offsetof<Body>("wantX"), i);
+  const wantZ = numberAt(h, offsetof<Body>("wantZ"), i);
+  const yaw = numberAt(h, offsetof<Body>("yaw"), i);
+  const floor = numberAt(h, offsetof<Body>("floor"), i);
+  const speed = numberAt(h, offsetof<Body>("speed"), i);
+  const turned = numberAt(h, offsetof<Body>("turned"), i);
+  const sum = (x - x) + (y - y) + (z - z) + (vx - vx) + (vy - vy) + (vz - vz) + (wantX - wantX) + (wantZ - wantZ)
+    + (yaw - yaw) + (floor - floor) + (speed - speed) + (turned - turned);
+  return sum == 0.0;
+}
+
 /** The world's half-side and the longest move of one step (src/limits.ts WORLD and MAX_MOVE, BI-2, BI-3). */
 const WORLD: f64 = 1e6;
 const MAX_MOVE: f64 = 100.0;
@@ -202,17 +226,17 @@ function mostSpeed(h: Herd, i: i32, n: Numbers, seeking: bool): f64 {
 
 /**
  * Whether body i's inputs are ones a per-row call accepts for a step of dt (src/reference/herd.ts refusedField: the
- * fields, the world, the move, BI-2, BI-3); loads it into `body`.
+ * fields, the world, the move, BI-2, BI-3), read in place (the step loads each body once, when it steps it).
  */
 function validBody(h: Herd, i: i32, dt: f64): bool {
-  const b = body;
-  loadBody(h, i, b);
-  if (!finiteBody(b)) return false;
-  if (b.hasFace && !(b.face - b.face == 0.0)) return false;
-  if (b.side != -1.0 && b.side != 0.0 && b.side != 1.0) return false;
+  if (!finiteAt(h, i)) return false;
+  const face = numberAt(h, offsetof<Body>("face"), i);
+  if (flagsOf(h, offsetof<Body>("hasFace") - BODY_FLAGS_AT)[i] && !(face - face == 0.0)) return false;
+  const side = numberAt(h, offsetof<Body>("side"), i);
+  if (side != -1.0 && side != 0.0 && side != 1.0) return false;
   const kind = h.kind[i];
   if (kind < 0 || kind >= h.kindCount) return false;
-  if (!(Math.abs(b.x) <= WORLD && Math.abs(b.z) <= WORLD)) return false;
+  if (!(Math.abs(numberAt(h, offsetof<Body>("x"), i)) <= WORLD && Math.abs(numberAt(h, offsetof<Body>("z"), i)) <= WORLD)) return false;
   const seeking = flagsOf(h, HERD_SEEKING)[i];
   if (seeking) {
     const tx = numbersOf(h, HERD_TARGETX)[i];
@@ -250,7 +274,7 @@ export let move = changetype<Move>(memory.data(offsetof<Move>()));
 export function herdStep(h: Herd, dt: f64): i32 {
   const refused = beginStep(h, dt);
   if (refused != -1) return refused;
-  return stepBodies(h, h.ground, h.crowd, 0, h.count, dt);
+  return stepBodies(h, h.crowd, 0, h.count, dt);
 }
 
 /**
@@ -267,14 +291,14 @@ export function beginStep(h: Herd, dt: f64): i32 {
 }
 
 /**
- * Steps bodies `from` to `to` − 1 on `ground`, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
+ * Steps bodies `from` to `to` − 1, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
  * each body reads only the start-of-step filing and the fields prepared, and writes only its own slots, so ranges may
  * step in any order or at once. Returns −1, or −2 − the first body of the range whose step would write a non-finite
  * number or leave the world (left as it was).
  */
-export function stepBodies(h: Herd, ground: GroundData, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
+export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
-  const g = useGround(ground);
+  const g = useGround(h.ground);
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];

@@ -5,8 +5,8 @@
  * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
-import { DepthCorners, GroundData, HeightCorners, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
-import { queryScatterGrid } from './scatter';
+import { DepthCorners, GroundData, HeightCorners, boundCells, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
 /**
@@ -95,6 +95,22 @@ export function inverseOf(cell: f64): f64 {
     return dryCells(this.ground.terrain, Math.floor(gx - m), Math.floor(gz - m), Math.floor(gx + m) + 1.0, Math.floor(gz + m) + 1.0);
   }
 
+  /**
+   * Finds the bounds of the lattice over the cells under the rectangle (x0, z0)–(x1, z1) (assembly/ground.ts
+   * boundCells; AS only), false when there are none. The rectangle is widened by a hair far above the rounding of any
+   * point worked out to lie in it (a billionth of its coordinates' size, and of a metre).
+   */
+  @inline boundsOver(x0: f64, z0: f64, x1: f64, z1: f64): bool {
+    if (this.cell == 0.0 || this.cell != this.ground.terrain.cell) return false;
+    const inverse = this.heights.inverse;
+    const hair = (Math.abs(x0) + Math.abs(z0) + Math.abs(x1) + Math.abs(z1) + 1.0) * 1e-9;
+    const i0 = Math.floor(perCell(x0 - hair, this.cell, inverse));
+    const j0 = Math.floor(perCell(z0 - hair, this.cell, inverse));
+    const i1 = Math.floor(perCell(x1 + hair, this.cell, inverse)) + 1.0;
+    const j1 = Math.floor(perCell(z1 + hair, this.cell, inverse)) + 1.0;
+    return boundCells(this.ground.terrain, i0, j0, i1, j1);
+  }
+
   /** Where `circles` writes its answer. */
   near: Circles;
   /** The last stand height asked (assembly/stand.ts standHeight): at (standX, standZ) for numbers standN; NaN: none. */
@@ -129,14 +145,7 @@ export function inverseOf(cell: f64): f64 {
     const near = this.near;
     near.length = 0;
     const grid = this.ground.scatter;
-    if (grid !== null) {
-      const count = queryScatterGrid(grid, x, z, r);
-      const found = grid.found;
-      for (let k = 0; k < count; k++) {
-        const i = found[k];
-        near.add(grid.xs[i], grid.zs[i], grid.radii[i]);
-      }
-    }
+    if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
     const crowd = this.crowd;
     if (crowd !== null) {
       crowdCircles(crowd, this.crowdSelf, x, z, r, near);

@@ -10,7 +10,6 @@
 
 import { GroundData } from './ground';
 import { Crowd } from './crowd';
-import { ScatterGrid } from './scatter';
 
 // ---- Views over raw arrays -------------------------------------------------------------------------------------
 
@@ -329,14 +328,11 @@ export function reserveCircles(list: Circles, capacity: i32): void {
 
 /**
  * What one worker thread steps a herd's bodies with (HD-5, assembly/threads.ts): its own copy of every static a step
- * writes (`scratch`), of the ground and its solids' grid (whose query writes its answer into the grid), of the crowd
- * (whose query reads the stepping body's mask from it) and its own circle list; and, published before each step, the
- * corner cache of the main thread's instance to read.
+ * writes (`scratch`), of the crowd (whose query reads the stepping body's mask from it) and its own circle list; and,
+ * published before each step, the corner cache of the main thread's instance to read.
  */
 @unmanaged export class HerdThread {
   scratch: usize;
-  ground: GroundData;
-  grid: ScatterGrid | null;
   crowd: Crowd;
   nearData: usize;
   nearCapacity: i32;

@@ -2,9 +2,9 @@
  * scatter3d's circles (M-2): a seeded portable generator that places a layer, and a uniform grid that answers
  * "which circles reach within r of (x, z)" in time independent of the total count.
  * Twin of src/reference/scatter.ts: the same functions, the same operations in the same order, the same query order
- * (WX-4); the grid's arrays live in the arena.
+ * (WX-4); the grid's arrays live in the arena, and a query appends the circles themselves to a list.
  */
-import { F64s, I32s, alloc, free } from './memory';
+import { Circle, Circles, F64s, I32s, alloc, free } from './memory';
 
 /** Mulberry32's increment (an odd constant, so the state walks all 2³² values). */
 const RNG_STEP: i32 = 0x6d2b79f5;
@@ -54,7 +54,9 @@ export function placeLayer(
 /**
  * A uniform grid over circles: circle i is (xs[i], zs[i]) of radius radii[i]; each is filed in the one cell that
  * holds its centre, cells row by row along x (`cz·nx + cx`), and `items[starts[c] .. starts[c+1])` lists cell c's
- * circles in insertion order. `found` is the scratch the last query wrote into.
+ * circles in insertion order. `filed` holds the circles again as (x, z, radius) in the order `items` lists them, so a
+ * query reads a row's cells in one run of memory (AS only: the reference's query follows `items`); a query writes
+ * nothing, so threads share the grid.
  */
 @unmanaged export class ScatterGrid {
   count: i32;
@@ -69,7 +71,7 @@ export function placeLayer(
   nz: i32;
   starts: I32s;
   items: I32s;
-  found: I32s;
+  filed: usize;
 }
 
 /** The column (or row) of the cell holding coordinate `c`, clamped onto the grid's `n` cells. */
@@ -133,27 +135,31 @@ export function buildScatterGrid(xs: F64s, zs: F64s, radii: F64s, count: i32): S
   grid.nz = nz;
   grid.starts = starts;
   grid.items = items;
-  grid.found = changetype<I32s>(alloc(<usize>count << 2));
+  const filed = alloc(<usize>count * offsetof<Circle>());
+  for (let k = 0; k < count; k++) {
+    const c = changetype<Circle>(filed + <usize>k * offsetof<Circle>());
+    const i = items[k];
+    c.x = xs[i];
+    c.z = zs[i];
+    c.radius = radii[i];
+  }
+  grid.filed = filed;
   return grid;
 }
 
 /**
- * Writes into `grid.found` the index of every circle reaching within r of (x, z), i.e. whose distance from its
- * centre minus its radius is ≤ r, and returns how many. Order: cells by increasing z, then x, each cell's circles
- * in insertion order; each circle once.
+ * Appends to `out` a copy of every circle reaching within r of (x, z), i.e. whose distance from its centre minus its
+ * radius is ≤ r, and returns how many. Order: cells by increasing z, then x, each cell's circles in insertion order;
+ * each circle once — the circles src/reference/scatter.ts queryScatterGrid finds, in its order.
  */
-export function queryScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64): i32 {
+export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out: Circles): i32 {
   // Widened by the largest radius (circles are filed by centre only) and by a hair far above rounding, so a circle
   // the exact test below accepts by a last-bit margin is never in a cell the range left out.
   const reach = r + grid.maxRadius;
   const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
   if (!(wide >= 0)) return 0;
-  const xs = grid.xs;
-  const zs = grid.zs;
-  const radii = grid.radii;
   const starts = grid.starts;
-  const items = grid.items;
-  const found = grid.found;
+  const filed = grid.filed;
   const minX = grid.minX;
   const minZ = grid.minZ;
   const cellSize = grid.cellSize;
@@ -165,13 +171,16 @@ export function queryScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64): i32
   const cz1 = cellOf(z + wide, minZ, cellSize, nz);
   let n = 0;
   for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const c = cz * nx + cx;
-      for (let k = starts[c]; k < starts[c + 1]; k++) {
-        const i = items[k];
-        const dx = xs[i] - x;
-        const dz = zs[i] - z;
-        if (Math.sqrt(dx * dx + dz * dz) - radii[i] <= r) found[n++] = i;
+    // The cells of a row are side by side, and so are their circles: one run from the first cell's to the last's.
+    const row = cz * nx;
+    const end = filed + <usize>starts[row + cx1 + 1] * offsetof<Circle>();
+    for (let at = filed + <usize>starts[row + cx0] * offsetof<Circle>(); at < end; at += offsetof<Circle>()) {
+      const c = changetype<Circle>(at);
+      const dx = c.x - x;
+      const dz = c.z - z;
+      if (Math.sqrt(dx * dx + dz * dz) - c.radius <= r) {
+        out.add(c.x, c.z, c.radius);
+        n++;
       }
     }
   }
@@ -185,6 +194,6 @@ export function freeScatterGrid(grid: ScatterGrid): void {
   free(changetype<usize>(grid.radii));
   free(changetype<usize>(grid.starts));
   free(changetype<usize>(grid.items));
-  free(changetype<usize>(grid.found));
+  free(grid.filed);
   free(changetype<usize>(grid));
 }

@@ -146,11 +146,14 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
 }
 
 /**
- * The tangent to the obstacle's grown edge on `side` seen from (px, pz) (SE-4): among its circles, the one whose
- * tangent lies furthest to that side of the target bearing `toward`. A circle the body is inside gives a quarter turn.
+ * The tangents to the obstacle's grown edge on either side seen from (px, pz) (SE-4), into `plus` (side +1) and
+ * `minus` (side −1): for each side, among its circles, the one whose tangent lies furthest to that side of the target
+ * bearing `toward`. A circle the body is inside gives a quarter turn. Both sides are found in one pass, so each
+ * circle's bearing and half-angle are worked out once.
  */
-export function tangentRound(n: Numbers, cluster: Circles, px: f64, pz: f64, toward: f64, side: f64, out: Tangent): void {
-  let best: f64 = -10.0;
+export function tangentsRound(n: Numbers, cluster: Circles, px: f64, pz: f64, toward: f64, plus: Tangent, minus: Tangent): void {
+  let bestPlus: f64 = -10.0;
+  let bestMinus: f64 = -10.0;
   for (let i = 0; i < cluster.length; i++) {
     const c = cluster[i];
     const grown = c.radius + n.radius;
@@ -164,11 +167,17 @@ export function tangentRound(n: Numbers, cluster: Circles, px: f64, pz: f64, tow
       length = Math.sqrt(d2 - grown * grown);
       half = atan2(grown, length);
     }
-    const v = side * rel + half;
-    if (v > best || (v == best && length < out.length)) {
-      best = v;
-      out.bearing = wrapAngle(toward + side * v);
-      out.length = length;
+    const vPlus = rel + half;
+    if (vPlus > bestPlus || (vPlus == bestPlus && length < plus.length)) {
+      bestPlus = vPlus;
+      plus.bearing = wrapAngle(toward + vPlus);
+      plus.length = length;
+    }
+    const vMinus = half - rel;
+    if (vMinus > bestMinus || (vMinus == bestMinus && length < minus.length)) {
+      bestMinus = vMinus;
+      minus.bearing = wrapAngle(toward - vMinus);
+      minus.length = length;
     }
   }
 }
@@ -238,8 +247,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   cluster.capacity = MAX_CLUSTER + 1;
   gatherCluster(n, g, changetype<Circle>(first), cluster);
   const toward = atan2(dx, dz);
-  tangentRound(n, cluster, body.x, body.z, toward, 1.0, plus);
-  tangentRound(n, cluster, body.x, body.z, toward, -1.0, minus);
+  tangentsRound(n, cluster, body.x, body.z, toward, plus, minus);
   if (body.side == 0) {
     body.side = wayRound(body.x, body.z, tx, tz, minus) < wayRound(body.x, body.z, tx, tz, plus) ? -1 : 1;
     body.turned = 0.0;

@@ -3,7 +3,7 @@
  * Twin of src/reference/slide.ts: same functions, same operations, same order.
  */
 import { Body, CALL_DONE, CALL_MOVE_REFUSED, F64s, Numbers, callBody, callNumbers, callResult } from './memory';
-import { GroundData } from './ground';
+import { GroundData, boundAlongX, boundAlongZ, boundDry, boundMost } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
@@ -149,6 +149,30 @@ export function standOff(n: Numbers): f64 {
   return slopeReach(n) * 1.4142135623730951;
 }
 
+/**
+ * Whether no sample of firstTerrainLimit's scan from (px, pz) along (dx, dz), to `reach` times it, `run` metres
+ * apart, can limit a grounded body that is not sliding (AS only: the scan then samples nothing). The lattice around the
+ * way (boundsOver) must be dry (or the ground without depth: no water limit) and so gentle that no sample enters
+ * steep ground (entersSteep): with slopes along x and z of at most ax and az, a foot climbs at most √(ax² + az²) per
+ * metre of way, below maxSlope; every foot is within (ax + az)·span of the others, within step, so each stand is the
+ * plain mean of its feet and a corner foot is at most (ax + az)·span/2 above it, so the corners' planes stay below
+ * maxSlope. The margins are far above the rounding of the positions (up to 1e6 m) and heights.
+ */
+function gentleWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, reach: f64, run: f64): bool {
+  const h = n.span * 0.5;
+  const ex = px + dx * reach;
+  const ez = pz + dz * reach;
+  if (!g.boundsOver(Math.min(px, ex) - h, Math.min(pz, ez) - h, Math.max(px, ex) + h, Math.max(pz, ez) + h)) return false;
+  if (g.ground.hasDepth && !boundDry) return false;
+  const ax = boundAlongX;
+  const az = boundAlongZ;
+  const rounding = 1e-9 * (1.0 + boundMost);
+  const across = (ax + az) * (1.0 + 1e-6);
+  return Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / (run * 0.5) < n.maxSlope
+    && 2.0 * (across * h + rounding) < n.maxSlope * n.span
+    && across * n.span + rounding < n.step;
+}
+
 // `let`s, so a worker thread points them at its own (assembly/threads.ts).
 export let before = changetype<Feet>(memory.data(offsetof<Feet>()));
 export let after = changetype<Feet>(memory.data(offsetof<Feet>()));
@@ -175,6 +199,8 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   const standoff = standOff(n);
   const scan = len + standoff;
   const count = Math.ceil(scan / ds);
+  // AS only: a grounded body that is not sliding meets no limit on a way its corner cache proves gentle and dry.
+  if (!body.air && !body.steep && gentleWay(n, g, px, pz, dx, dz, scan / len, scan / count)) return;
   const ceiling = body.floor + n.jumpH + n.step;
   let a = before;
   let b = after;

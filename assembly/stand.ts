@@ -3,7 +3,7 @@
  * Twin of src/reference/stand.ts: same functions, same operations, same order.
  */
 import { CALL_DONE, Numbers, callNumbers, callResult } from './memory';
-import { GroundData } from './ground';
+import { GroundData, boundAlongX, boundAlongZ, boundMost } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 
@@ -269,13 +269,35 @@ export function reachBack(n: Numbers): f64 {
 }
 
 /**
+ * Whether the stand height's slope at (x, z) is provably below `threshold` (AS only: steepGround then measures
+ * nothing). The lattice around its points (within a slope reach plus half the span, boundsOver) must be so gentle,
+ * with slopes along x and z of at most ax and az on every triangle, that every foot of its four stands is within
+ * (ax + az)·span of the others, within step, so each stand is the plain mean of its five feet; then the x difference
+ * of two stands pairs each foot with one two slope reaches further along x, so the slope's x part is at most ax, and
+ * likewise on z. The margins are far above the rounding of the positions (up to 1e6 m) and heights.
+ */
+function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, threshold: f64): bool {
+  const e = slopeReach(n);
+  const r = e + n.span * 0.5;
+  if (!g.boundsOver(x - r, z - r, x + r, z + r)) return false;
+  const ax = boundAlongX;
+  const az = boundAlongZ;
+  const rounding = 1e-9 * (1.0 + boundMost);
+  return Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / e < threshold
+    && (ax + az) * n.span * (1.0 + 1e-6) + rounding < n.step;
+}
+
+/**
  * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
- * height's gradient left in `grad`. Steep where the slope passes the hysteresis threshold, unless the body stands on
- * a step: measured up the gradient from reachBack behind (x, z), either no foot has climbed steep ground by (x, z)
- * (the body stands beside a rise, not on it), or the feature's whole rise over that reach plus `probe` is within
- * `step` (SL-3 steps over it).
+ * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep
+ * where the slope passes the hysteresis threshold, unless the body stands on a step: measured up the gradient from
+ * reachBack behind (x, z), either no foot has climbed steep ground by (x, z) (the body stands beside a rise, not on
+ * it), or the feature's whole rise over that reach plus `probe` is within `step` (SL-3 steps over it).
  */
 export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
+  // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
+  // without measuring it (the callers read `grad` only when the ground is steep).
+  if (gentleSlope(n, g, x, z, wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope)) return false;
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return false;

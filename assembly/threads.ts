@@ -8,8 +8,8 @@
  * - each instance has its own globals, but the statics (`memory.data`) are at the same addresses in every instance:
  *   every static a step writes is a `let`, and a worker's instance points them at its context's own block (`bind`);
  * - a worker's instance never allocates: the main thread allocates every context (`herdThreads`);
- * - the solids' grid answers a query in its own `found` array and the crowd keeps the stepping body's mask: a worker
- *   steps on copies of the ground, the grid and the crowd with its own;
+ * - the crowd keeps the stepping body's mask: a worker steps on a copy of the crowd with its own (the ground and the
+ *   solids' grid are only read, so all threads share them);
  * - the corner cache is baked around the bodies by the main thread before the ranges start, and only read while they
  *   run (a corner not baked is computed, not cached: assembly/ground.ts `frozen`);
  * - the routing bodies' flow fields are made by the main thread before the ranges start (beginStep's prepareFields)
@@ -17,8 +17,7 @@
  *   fieldFind stamps a field with the step's clock, which prepareFields already gave it — the same value.
  */
 import { Body, Circle, Circles, F64s, Herd, HerdThread, I32s, Numbers, alloc, callBodies, free, numberIndex } from './memory';
-import { DepthCorners, FAR_TILE_BYTES, GroundData, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool } from './ground';
-import { ScatterGrid } from './scatter';
+import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool } from './ground';
 import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
@@ -49,8 +48,7 @@ function nearCapacityOf(h: Herd): i32 {
 
 /**
  * Makes the herd's contexts for `count` threads besides the main one (0: none), replacing any it had. Each holds the
- * thread's block of statics, its copies of the ground, the solids' grid (with its own `found`) and the crowd, and its
- * circle list.
+ * thread's block of statics, its copy of the crowd, and its circle list.
  */
 export function herdThreads(h: Herd, count: i32): void {
   freeThreads(h);
@@ -61,16 +59,6 @@ export function herdThreads(h: Herd, count: i32): void {
     const c = changetype<HerdThread>(alloc(offsetof<HerdThread>()));
     store<usize>(h.threads + (<usize>(t - 1) << 2), changetype<usize>(c));
     c.scratch = alloc(SCRATCH_BYTES);
-    c.ground = changetype<GroundData>(alloc(offsetof<GroundData>()));
-    memory.copy(changetype<usize>(c.ground), changetype<usize>(h.ground), offsetof<GroundData>());
-    const grid = h.ground.scatter;
-    if (grid !== null) {
-      const copy = changetype<ScatterGrid>(alloc(offsetof<ScatterGrid>()));
-      memory.copy(changetype<usize>(copy), changetype<usize>(grid), offsetof<ScatterGrid>());
-      copy.found = changetype<I32s>(alloc(<usize>grid.count << 2));
-      c.grid = copy;
-      c.ground.scatter = copy;
-    }
     c.crowd = changetype<Crowd>(alloc(offsetof<Crowd>()));
   }
   reserveThreads(h);
@@ -93,11 +81,6 @@ export function freeThreads(h: Herd): void {
   for (let t = 1; t <= h.threadCount; t++) {
     const c = contextOf(h, t);
     free(c.scratch);
-    free(changetype<usize>(c.ground));
-    if (c.grid !== null) {
-      free(changetype<usize>(changetype<ScatterGrid>(c.grid).found));
-      free(changetype<usize>(c.grid));
-    }
     free(changetype<usize>(c.crowd));
     free(c.nearData);
     free(changetype<usize>(c));
@@ -150,11 +133,11 @@ export function endThreads(): void {
  * worker's, bound to context t). Answers as stepBodies does.
  */
 export function stepThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
-  if (t == 0) return stepBodies(h, h.ground, h.crowd, from, to, dt);
+  if (t == 0) return stepBodies(h, h.crowd, from, to, dt);
   const c = contextOf(h, t);
   bind(c);
   memory.copy(changetype<usize>(c.crowd), changetype<usize>(h.crowd), offsetof<Crowd>());
-  return stepBodies(h, c.ground, c.crowd, from, to, dt);
+  return stepBodies(h, c.crowd, from, to, dt);
 }
 
 /** Bytes of `size` rounded up to 8, so every static in the block is aligned for f64. */

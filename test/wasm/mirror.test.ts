@@ -22,8 +22,9 @@ const WASM_ONLY: Record<string, string> = {
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
 const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
-  // The grid frees its arrays in wasm.
-  scatter: { reference: [], assembly: ['freeScatterGrid'] },
+  // The grid frees its arrays in wasm; the reference's query lists indices into the grid for its callers, wasm's
+  // appends the circles themselves to the sampler's list, read from the grid's copy of them in cell order.
+  scatter: { reference: ['queryScatterGrid'], assembly: ['gatherScatterGrid', 'freeScatterGrid'] },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
   lattice: {
@@ -32,8 +33,11 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
   bodies: { reference: ['blockingBodies'], assembly: [] },
-  // The reference's per-row calls throw a refused move; wasm's return it as the call's status.
-  slide: { reference: ['throwIfMoveRefused'], assembly: ['callStatus'] },
+  // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
+  // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope): the
+  // reference asks its ground's callbacks, which it cannot bound.
+  slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
+  stand: { reference: [], assembly: ['gentleSlope'] },
   // The cluster list's storage is a static segment in wasm.
   seek: { reference: [], assembly: ['clusterData'] },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
@@ -49,13 +53,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
-  // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody);
+  // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody),
+  // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here.
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'reserveHerd', 'freeHerd', 'herdMove',
-      'herdForget', 'recall', 'remember', 'finiteBody', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
+      'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
