@@ -1,11 +1,11 @@
-// npm run build: the package as it is published — dist/src/*.js + .d.ts from tsc (no
-// declaration maps: they would point into src/, which is not shipped)
-// (tsconfig.build.json; `.ts` import paths rewritten to `.js`), and beside them dist/build/ with the release core as
+// npm run build: the package as it is published — dist/src/*.js + the .d.ts its entries' types reach, from tsc (no
+// declaration maps: they would point into src/, which is not shipped) (tsconfig.build.json; `.ts` import paths rewritten to `.js`), and beside them dist/build/ with the release core as
 // a base64 module (what dist/src/load.js imports) and both .wasm files, for hosts that fetch or read the bytes; and
 // dist/require.cjs, the sentence `require('heightfield-walker')` throws.
 // Run by `prepare` after asbuild, so `npm install` on a fresh clone and `npm pack` both produce it.
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
 
 const built = ['walker.wasm', 'walker.wasm.base64.js', 'walker.wasm.base64.d.ts'];
 for (const file of built) {
@@ -19,7 +19,34 @@ const tsc = (...args) => execFileSync(process.execPath, ['node_modules/typescrip
 // Two passes: declarations keep the doc comments editors show; the JavaScript drops comments, which are most of
 // its size (the sources, with their comments, are the repository).
 tsc('--emitDeclarationOnly');
+pruneDeclarations(['dist/src/index.d.ts', 'dist/src/reference.d.ts', 'dist/src/load.d.ts']);
 tsc('--declaration', 'false', '--removeComments');
 mkdirSync('dist/build', { recursive: true });
 for (const file of built) copyFileSync(`build/${file}`, `dist/build/${file}`);
 copyFileSync('src/require.cjs', 'dist/require.cjs');
+
+/**
+ * Deletes the declaration files no entry's declarations reach (tsc writes one for every source file, and the package
+ * must stay small, WX-2): an internal module whose types no public type names needs none.
+ */
+function pruneDeclarations(entries) {
+  const reached = new Set();
+  const todo = [...entries];
+  while (todo.length > 0) {
+    const file = todo.pop();
+    if (reached.has(file)) continue;
+    reached.add(file);
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from\s*|import\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      const next = join(dirname(file), spec.replace(/\.(js|ts)$/, '.d.ts'));
+      if (existsSync(next)) todo.push(next);
+    }
+  }
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (path.endsWith('.d.ts') && !reached.has(path)) rmSync(path);
+    }
+  };
+  walk('dist/src');
+}

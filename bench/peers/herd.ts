@@ -62,23 +62,30 @@ export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, miss
           }
           herd.step(DT);
         },
-        feet(out: Float64Array): void {
-          const xs = herd.x;
-          const ys = herd.y;
-          const zs = herd.z;
-          for (let i = 0; i < n; i++) {
-            out[3 * i] = xs[i];
-            out[3 * i + 1] = ys[i];
-            out[3 * i + 2] = zs[i];
-          }
-        },
-        unreachable(out: Uint8Array): void {
-          out.set(herd.unreachable);
-        },
-        free(): void {
-          herd.dispose();
-        },
+        ...readouts(herd, n),
       };
+    },
+  };
+}
+
+/** What every herd row reads back the same way: the feet, seek's signal, and freeing the herd. */
+function readouts(herd: HerdLike, n: number): Pick<Sim, 'feet' | 'unreachable' | 'free'> {
+  return {
+    feet(out: Float64Array): void {
+      const xs = herd.x;
+      const ys = herd.y;
+      const zs = herd.z;
+      for (let i = 0; i < n; i++) {
+        out[3 * i] = xs[i];
+        out[3 * i + 1] = ys[i];
+        out[3 * i + 2] = zs[i];
+      }
+    },
+    unreachable(out: Uint8Array): void {
+      out.set(herd.unreachable);
+    },
+    free(): void {
+      herd.dispose();
     },
   };
 }
@@ -146,22 +153,7 @@ export function waypointContender(entry: HerdEntry | undefined, missing?: string
           herd.step(DT);
           clock += DT;
         },
-        feet(out: Float64Array): void {
-          const xs = herd.x;
-          const ys = herd.y;
-          const zs = herd.z;
-          for (let i = 0; i < n; i++) {
-            out[3 * i] = xs[i];
-            out[3 * i + 1] = ys[i];
-            out[3 * i + 2] = zs[i];
-          }
-        },
-        unreachable(out: Uint8Array): void {
-          out.set(herd.unreachable);
-        },
-        free(): void {
-          herd.dispose();
-        },
+        ...readouts(herd, n),
       };
     },
   };
