@@ -1,7 +1,8 @@
-// npm run build: the package as it is published — dist/src/*.js + the .d.ts its entries' types reach, from tsc (no
-// declaration maps: they would point into src/, which is not shipped) (tsconfig.build.json; `.ts` import paths rewritten to `.js`), and beside them dist/build/ with the release core as
-// a base64 module (what dist/src/load.js imports) and both .wasm files, for hosts that fetch or read the bytes; and
-// dist/require.cjs, the sentence `require('heightfield-walker')` throws.
+// npm run build: the package as it is published — dist/src/*.js and the .d.ts its entries' types reach, from tsc
+// (tsconfig.build.json; `.ts` import paths rewritten to `.js`; no declaration maps: they would point into src/, which
+// is not shipped), and beside them dist/build/ with the release core as a base64 module (what dist/src/load.js
+// imports) and as walker.wasm, for hosts that fetch or read the bytes; and dist/require.cjs, the sentence
+// `require('heightfield-walker')` throws.
 // Run by `prepare` after asbuild, so `npm install` on a fresh clone and `npm pack` both produce it.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
