@@ -127,12 +127,22 @@ export function featureWay(grad: Vec2, ux: f64, uz: f64, out: Vec2): void {
   out.z = uz;
 }
 
-/** Writes into `out` the unit normal of a refusal: out of the feature (−gradient), or straight back when that is no wall to the move. */
-function refusalNormal(grad: Vec2, dx: f64, dz: f64, out: Limit): void {
+/**
+ * Writes into `out` the unit normal of a refusal: out of the feature (−`grad`, the stand height's gradient); where
+ * that is no wall to the move, out of the way the feature rises (−`up`, SL-3's featureWay), so the move keeps its
+ * part along the face; straight back only when neither faces the move.
+ */
+function refusalNormal(grad: Vec2, up: Vec2, dx: f64, dz: f64, out: Limit): void {
   const gl = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (gl > 0.0 && grad.x * dx + grad.z * dz > 0.0) {
     out.nx = -grad.x / gl;
     out.nz = -grad.z / gl;
+    return;
+  }
+  const ul = Math.sqrt(up.x * up.x + up.z * up.z);
+  if (ul > 0.0 && up.x * dx + up.z * dz > 0.0) {
+    out.nx = -up.x / ul;
+    out.nz = -up.z / ul;
     return;
   }
   const dl = Math.sqrt(dx * dx + dz * dz);
@@ -179,18 +189,18 @@ export let after = changetype<Feet>(memory.data(offsetof<Feet>()));
 export let way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
- * The first terrain limit along the move, sampled every `sampleSpacing` over the move and `standOff` beyond it
- * (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
+ * The first terrain limit along the move, sampled at whole `sampleSpacing`s from its start over the move and `standOff`
+ * beyond it (SL-3, SL-4, SL-5): where the stand height rises and the way enters steep ground (entersSteep), a feature begins,
  * refused when it takes a foot higher than the highest foot so far, or the stand height has sunk more than step below
  * that (a foot that hung over a drop coming back up climbs nothing: SL-3 refuses rises only), and its whole rise
- * (featureRise up the ground's gradient, from reachBack behind the last sample before it — so a rise the feet are
+ * (featureRise along the move and up the ground's gradient, the larger, from reachBack behind the last sample before it — so a rise the feet are
  * already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
  * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal
  * (at a glancing angle the body stays where the round began and the next round slides along the face); water, at
  * that sample. The normal is
- * out of the rise (stand-height gradient) or toward shallower water. `t` may exceed 1 in no case.
+ * out of the rise (stand-height gradient, else the way the feature rises: refusalNormal) or toward shallower water. `t` may exceed 1 in no case.
  */
 export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, pz: f64, dx: f64, dz: f64, grad: Vec2, out: Limit): void {
   out.t = NONE;
@@ -214,7 +224,9 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   let low = hPrev;
   let fPrev: f64 = 0.0;
   for (let k: f64 = 1; k <= count; k++) {
-    const f = (scan * k) / count / len;
+    // Samples at whole spacings from the start (the last at the scan's end), not spread evenly over the scan: so a
+    // long move samples its first metres where a short one from the same start does, whatever its length (SL-3).
+    const f = Math.min(ds * k, scan) / len;
     const qx = px + dx * f;
     const qz = pz + dz * f;
     feetAt(n, g, qx, qz, b);
@@ -227,15 +239,24 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;
       let refused = h > ceiling;
+      // Which way the feature rises (the feet's ground, left in grad by entersSteep): a feature is measured up it,
+      // and a refusal's normal is out of it where the stand height's gradient does not face the move.
+      featureWay(grad, dx / len, dz / len, way);
       if (!refused && body.air) refused = h > airBase + n.step;
       else if (!refused && steep && (high > top || low < top - n.step)) {
-        featureWay(grad, dx / len, dz / len, way);
+        // Measured along the move (what the feet climb on this way, however the feet's ground happens to tilt at
+        // the sample), and up the feet's ground (a face crossed obliquely).
         const back = reachBack(n);
-        refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+        const ux = dx / len;
+        const uz = dz / len;
+        refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+        if (!refused) {
+          refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+        }
       }
       if (refused) {
         standGradient(n, g, (footX + qx) * 0.5, (footZ + qz) * 0.5, grad);
-        refusalNormal(grad, dx, dz, out);
+        refusalNormal(grad, way, dx, dz, out);
         // The move's part across the rise: fPrev·across metres of it were made before the last sample.
         const across = -(out.nx * dx + out.nz * dz);
         out.t = fPrev * across > standoff ? fPrev - standoff / across : 0.0;
@@ -245,7 +266,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
     const d = waterDepth(n, g, qx, qz);
     if (fPrev < 1.0 && d > n.wade && d > dPrev) {
       depthGradient(n, g, qx, qz, grad);
-      refusalNormal(grad, dx, dz, out);
+      refusalNormal(grad, grad, dx, dz, out);
       out.t = fPrev;
       return;
     }
