@@ -383,7 +383,8 @@ export function heapPop(): i32 {
 
 /**
  * A* from node `start` to node `goal` over the grid's passable edges (RT-3): 8 neighbours, costs in metres, the
- * octile heuristic, within the grid's window. Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
+ * octile heuristic, within the grid's window, each edge into the goal as `way` says (goalWay: judged at the target
+ * (tx, tz) itself where the goal's centre is unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
  * cells, the first closed of those). Ties in the open heap go by heapBefore, so both cores expand the same nodes.
  */
 export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64): i32 {
@@ -636,7 +637,8 @@ export function freeFieldSet(set: FieldSet): void {
 /**
  * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
  * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
- * without extras, ties as in searchGrid). A cell the body cannot stand on gets a way but leads no further.
+ * without extras, ties as in searchGrid; the edges into the goal as `way` says, judged at the target (tx, tz) where
+ * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further.
  */
 export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64, tz: f64, way: i32, next: U8Values): void {
   const count = grid.w * grid.h;
@@ -702,7 +704,10 @@ export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: f64, i0: f64, 
   return grid;
 }
 
-/** The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. */
+/**
+ * The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. A field
+ * whose way into the target's cell was judged at its target (GOAL_POINT, GOAL_SHUT) serves that target only.
+ */
 export function fieldFind(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64): Field | null {
   const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
   const ti = Math.floor(tx / cell);
@@ -781,10 +786,9 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f
 
 /**
  * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
- * leads to the target's cell, that cell is not one known to be unstandable, and the target's cell is standable. The
- * field's verdict is of the cells' centres: where the body cannot stand on its own cell's centre the verdict is not
- * the body's, and no edge leads into a target's cell whose centre is unstandable (a tree's grown circle, deep water),
- * though the target itself may be beside it.
+ * leads to the target's cell, that cell is not one known to be unstandable, and a way may enter the target's cell
+ * (goalWay: its centre or the target itself is standable). The field's verdict is of the cells' centres: where the
+ * body cannot stand on its own cell's centre the verdict is not the body's.
  */
 export function strandedAt(f: Field, x: f64, z: f64): bool {
   const grid = f.grid;
