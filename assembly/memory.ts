@@ -387,6 +387,10 @@ export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 4;
   used: i32;
   ti: f64;
   tj: f64;
+  /** The target the field was made for, and how its way enters the target's cell (assembly/route.ts goalWay). */
+  tx: f64;
+  tz: f64;
+  way: i32;
   grid: Grid;
   next: U8Values;
 }

@@ -90,6 +90,32 @@ export function cellZ(grid: Grid, k: i32): f64 {
 
 const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
+/** Whether (x, z) is clear of every solid grown by the radius (RT-1, SL-2). */
+export function clearOfSolids(n: Numbers, g: Sampler, x: f64, z: f64): bool {
+  let clear = true;
+  const circles = g.circles(x, z, n.radius + SKIN);
+  for (let i = 0; i < circles.length; i++) {
+    const c = circles[i];
+    const grown = c.radius + n.radius + SKIN;
+    const ox = x - c.x;
+    const oz = z - c.z;
+    if (ox * ox + oz * oz < grown * grown) clear = false;
+  }
+  return clear;
+}
+
+/**
+ * Whether a body can stand at the point (x, z) as RT-1 judges a cell's centre: not steep (ST-3, not yet sliding),
+ * water no deeper than wade (ST-4), clear of the grown solids (SL-2). The target's cell is judged so at the target
+ * itself where its centre is unstandable (goalWay).
+ */
+export function standableAt(n: Numbers, g: Sampler, x: f64, z: f64): bool {
+  standGradient(n, g, x, z, gradient);
+  const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
+  const depth = waterDepth(n, g, x, z);
+  return !isSteep(n, slope, false) && depth <= n.wade && clearOfSolids(n, g, x, z);
+}
+
 /**
  * Cell k's state with its standing known (RT-1): standable where the centre is not steep (ST-3, for a body not yet
  * sliding), its water no deeper than wade (ST-4) and clear of every solid grown by the radius (SL-2); with the
@@ -104,16 +130,7 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
   const depth = waterDepth(n, g, x, z);
   let standable = !isSteep(n, slope, false) && depth <= n.wade;
-  if (standable) {
-    const circles = g.circles(x, z, n.radius + SKIN);
-    for (let i = 0; i < circles.length; i++) {
-      const c = circles[i];
-      const grown = c.radius + n.radius + SKIN;
-      const ox = x - c.x;
-      const oz = z - c.z;
-      if (ox * ox + oz * oz < grown * grown) standable = false;
-    }
-  }
+  if (standable) standable = clearOfSolids(n, g, x, z);
   let state = s | STAND_KNOWN;
   if (standable) {
     const slopeLevel = Math.floor((slope / n.maxSlope) * LEVELS);
@@ -199,6 +216,21 @@ export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: i32, col: i32, row
   grid.known[k] = grid.known[k] | bit;
   if (clear) grid.cells[k] = grid.cells[k] | bit;
   return clear;
+}
+
+/**
+ * How a way enters the target's cell (RT-2): GOAL_CENTRE where its centre is standable (its edges, as any cell's);
+ * else GOAL_POINT where the target itself is (standableAt), each edge in judged by slide from the neighbour's centre
+ * to the target (goal edges: the search's own, never kept in the grid, which other targets share); else GOAL_SHUT.
+ */
+export const GOAL_CENTRE: i32 = 0;
+export const GOAL_POINT: i32 = 1;
+export const GOAL_SHUT: i32 = 2;
+
+/** How a way enters cell `goal`, the cell of the target (tx, tz): GOAL_CENTRE, GOAL_POINT or GOAL_SHUT (RT-2). */
+export function goalWay(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64, tz: f64): i32 {
+  if ((standState(n, g, grid, goal) & STANDABLE) != 0) return GOAL_CENTRE;
+  return standableAt(n, g, tx, tz) ? GOAL_POINT : GOAL_SHUT;
 }
 
 /** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
@@ -351,10 +383,11 @@ export function heapPop(): i32 {
 
 /**
  * A* from node `start` to node `goal` over the grid's passable edges (RT-3): 8 neighbours, costs in metres, the
- * octile heuristic, within the grid's window. Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
+ * octile heuristic, within the grid's window, each edge into the goal as `way` says (goalWay: judged at the target
+ * (tx, tz) itself where the goal's centre is unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
  * cells, the first closed of those). Ties in the open heap go by heapBefore, so both cores expand the same nodes.
  */
-export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal: i32, slopeCost: f64, waterCost: f64): i32 {
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64): i32 {
   search++;
   const open = search * 2;
   const closed = open + 1;
@@ -391,7 +424,9 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
       const next = nj * w + ni;
       const mark = marks[next];
       if (mark == closed) continue;
-      if ((known & (1 << d)) != 0 ? (state & (1 << d)) == 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
+      if (next == goal && way != GOAL_CENTRE) {
+        if (way == GOAL_SHUT || !slideSight(n, g, cellX(grid, k), cellZ(grid, k), tx, tz)) continue;
+      } else if ((known & (1 << d)) != 0 ? (state & (1 << d)) == 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
       const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
       if (mark != open || c < costs[next]) {
         costs[next] = c;
@@ -508,7 +543,7 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
   reserveRoute(0);
   const start = <i32>(Math.floor(sz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(sx / grid.cell) - grid.i0);
   const goal = <i32>(Math.floor(tz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(tx / grid.cell) - grid.i0);
-  const end = searchGrid(n, g, grid, start, goal, slopeCost, waterCost);
+  const end = searchGrid(n, g, grid, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost);
   const reached = end == goal;
   routeOut[0] = 0.0;
   routeOut[1] = reached ? 1.0 : 0.0;
@@ -602,9 +637,10 @@ export function freeFieldSet(set: FieldSet): void {
 /**
  * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
  * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
- * without extras, ties as in searchGrid). A cell the body cannot stand on gets a way but leads no further.
+ * without extras, ties as in searchGrid; the edges into the goal as `way` says, judged at the target (tx, tz) where
+ * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further.
  */
-export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, next: U8Values): void {
+export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64, tz: f64, way: i32, next: U8Values): void {
   const count = grid.w * grid.h;
   for (let k = 0; k < count; k++) next[k] = NO_WAY;
   search++;
@@ -629,7 +665,8 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, next: U
       if (pi < grid.left || pj < grid.bottom || pi >= grid.right || pj >= grid.top) continue;
       const from = pj * grid.w + pi;
       if (marks[from] == closed) continue;
-      if ((edgeState(n, g, grid, from) & (1 << d)) == 0) continue;
+      const edges = edgeState(n, g, grid, from);
+      if (k == goal && way == GOAL_POINT ? !slideSight(n, g, cellX(grid, from), cellZ(grid, from), tx, tz) : (edges & (1 << d)) == 0) continue;
       const c = cost + stepCost(grid, d, to, 0.0, 0.0);
       if (marks[from] != open || c < costs[from]) {
         costs[from] = c;
@@ -667,14 +704,17 @@ export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: f64, i0: f64, 
   return grid;
 }
 
-/** The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. */
+/**
+ * The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. A field
+ * whose way into the target's cell was judged at its target (GOAL_POINT, GOAL_SHUT) serves that target only.
+ */
 export function fieldFind(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64): Field | null {
   const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
   const ti = Math.floor(tx / cell);
   const tj = Math.floor(tz / cell);
   for (let k = 0; k < FIELDS_KEPT; k++) {
     const f = fieldAt(set, k);
-    if (f.kind == kind && f.ti == ti && f.tj == tj) {
+    if (f.kind == kind && f.ti == ti && f.tj == tj && (f.way == GOAL_CENTRE || (f.tx == tx && f.tz == tz))) {
       f.used = set.clock;
       return f;
     }
@@ -705,7 +745,11 @@ export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f
   const grid = fieldGrid(f, g, n, cell, ti - <f64>half, tj - <f64>half);
   setWindow(grid, ti - <f64>half, tj - <f64>half, FIELD_SIDE, FIELD_SIDE);
   reserveSearch(FIELD_SIDE * FIELD_SIDE);
-  flowField(n, g, grid, half * FIELD_SIDE + half, f.next);
+  const goal = half * FIELD_SIDE + half;
+  f.tx = tx;
+  f.tz = tz;
+  f.way = goalWay(n, g, grid, goal, tx, tz);
+  flowField(n, g, grid, goal, tx, tz, f.way, f.next);
   return f;
 }
 
@@ -742,10 +786,9 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f
 
 /**
  * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
- * leads to the target's cell, that cell is not one known to be unstandable, and the target's cell is standable. The
- * field's verdict is of the cells' centres: where the body cannot stand on its own cell's centre the verdict is not
- * the body's, and no edge leads into a target's cell whose centre is unstandable (a tree's grown circle, deep water),
- * though the target itself may be beside it.
+ * leads to the target's cell, that cell is not one known to be unstandable, and a way may enter the target's cell
+ * (goalWay: its centre or the target itself is standable). The field's verdict is of the cells' centres: where the
+ * body cannot stand on its own cell's centre the verdict is not the body's.
  */
 export function strandedAt(f: Field, x: f64, z: f64): bool {
   const grid = f.grid;
@@ -753,8 +796,7 @@ export function strandedAt(f: Field, x: f64, z: f64): bool {
   const fj = Math.floor(z / grid.cell) - grid.j0;
   if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
   const k = <i32>fj * grid.w + <i32>fi;
-  const goal = (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2;
-  return f.next[k] == NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) != STAND_KNOWN && (grid.cells[goal] & STANDABLE) != 0;
+  return f.next[k] == NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) != STAND_KNOWN && f.way != GOAL_SHUT;
 }
 
 /**
