@@ -57,14 +57,12 @@ const QUICK: Plan = {
   write: false,
 };
 
-/** The plain-TypeScript entry, with groundOf from src/ground until the entry re-exports it (SPEC WX-2). */
+/** The plain-TypeScript entry. */
 async function referenceEntry(): Promise<WalkerEntry> {
-  const reference = (await import('../src/reference.ts')) as unknown as Partial<WalkerEntry>;
-  const ground = await import('../src/ground/index.ts');
-  return { ...reference, groundOf: reference.groundOf ?? ground.groundOf } as WalkerEntry;
+  return (await import('../src/reference.ts')) as unknown as WalkerEntry;
 }
 
-/** The wasm entry, if it is there: it is being finished alongside this bench. */
+/** The wasm entry, or why it did not load (a missing build/ when `npm run asbuild` has not run). */
 async function wasmEntry(): Promise<{ wasm?: HerdEntry; missing?: string }> {
   const path = '../src/index.ts';
   try {
