@@ -197,8 +197,9 @@ export let probed = changetype<Move>(memory.data(offsetof<Move>()));
 /**
  * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
  * when that is shorter, or one of the first move a body at rest walks in a STALL_FRAME (or `reach` when shorter)
- * makes less than a quarter of it along the want — so a body sliding along a wall or a wade line met at up to 60° still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
- * the body — a solid, a refused rise, deep water — is what blocks it here.
+ * makes less than a quarter of it along the want — so a body sliding along a wall or a wade line met at up to 60°
+ * still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop the body — a solid, a refused
+ * rise, deep water — is what blocks it here.
  */
 export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64, reach: f64): bool {
   const wl = Math.sqrt(wx * wx + wz * wz);

@@ -5,9 +5,8 @@
  * edge where slideBody makes the whole move — so the step, slope, wade and solid rules are slide's own.
  */
 import { numbers } from '../kinds.ts';
-import { checkFinite, checkNumber, checkPoint, checkVector, readBody, writeSought } from '../rows.ts';
+import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
-import { callGround } from './bodies.ts';
 import { Sampler } from './lattice.ts';
 import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide.ts';
@@ -832,23 +831,15 @@ export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, b
 const rowFields = newFieldSet();
 
 /**
- * Sets a row's want along its kind's flow field to `target` [x, z] (RT-7, RT-8) and returns whether it is within
- * `stop` metres: the field made first when the core does not keep it, with no blocking bodies, then seekAlong with
- * the row's blocking bodies. Writes want, side, turned and `unreachable` (SE-7) as `seek` does.
+ * Sets the body's want along its kind's flow field to (tx, tz) on `ground` (RT-7, RT-8): the field made first when
+ * the core does not keep it, with no blocking bodies, then seekAlong with `g`, the call's sampler (its blocking
+ * bodies). Answers as seekBody does; `seek` with `{ route: true }` checks the row and writes it back.
  */
-export function seekRoute(me: Row, w: World, target: readonly number[], stop: number, ground: Ground): boolean {
-  const n = numbers(me, w);
-  const t = checkPoint('target', target);
-  checkNumber('stop', stop, 0);
-  const body = readBody(me, newBody());
-  const g = callGround(n, w, me, ground);
+export function seekRoute(ground: Ground, n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): number {
   const key = fieldKey(rowKeys, ground, [ground, ...partsOf(ground)], n);
   rowFields.clock++;
-  fieldFor(rowFields, key, n, new Sampler(ground), t[0], t[1]);
-  const answer = seekAlong(rowFields, key, n, g, body, t[0], t[1], stop);
-  checkFinite(body, 'seek');
-  writeSought(me, body, answer === SEEK_UNREACHABLE);
-  return answer === SEEK_ARRIVED;
+  fieldFor(rowFields, key, n, new Sampler(ground), tx, tz);
+  return seekAlong(rowFields, key, n, g, body, tx, tz, stop);
 }
 
 // ---- The host side: options, regions and the grids kept (shared with the wasm facade) -------------------------

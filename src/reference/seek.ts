@@ -200,8 +200,9 @@ const probed = new Move();
 /**
  * Whether the way along (wx, wz) is blocked for the body (SE-7): a slide of STALL_PROBE metres that way, or of `reach`
  * when that is shorter, or one of the first move a body at rest walks in a STALL_FRAME (or `reach` when shorter)
- * makes less than a quarter of it along the want — so a body sliding along a wall or a wade line met at up to 60° still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop
- * the body — a solid, a refused rise, deep water — is what blocks it here.
+ * makes less than a quarter of it along the want — so a body sliding along a wall or a wade line met at up to 60°
+ * still goes on. The slide is the one walk makes (SL-1..SL-5), so whatever would stop the body — a solid, a refused
+ * rise, deep water — is what blocks it here.
  */
 export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: number, wz: number, reach: number): boolean {
   const wl = Math.sqrt(wx * wx + wz * wz);
@@ -286,9 +287,10 @@ export function seek(me: Row, w: World, target: readonly number[], stop: number,
   const n = numbers(me, w);
   const t = checkPoint('target', target);
   checkNumber('stop', stop, 0);
-  if (checkSeekOptions(options)) return seekRoute(me, w, target, stop, ground);
+  const route = checkSeekOptions(options);
   const body = readBody(me, newBody());
-  const answer = seekBody(n, callGround(n, w, me, ground), body, t[0], t[1], stop);
+  const g = callGround(n, w, me, ground);
+  const answer = route ? seekRoute(ground, n, g, body, t[0], t[1], stop) : seekBody(n, g, body, t[0], t[1], stop);
   checkFinite(body, 'seek');
   writeSought(me, body, answer === SEEK_UNREACHABLE);
   return answer === SEEK_ARRIVED;

@@ -77,7 +77,8 @@ const OTHER_SIGNATURES: Record<string, string[]> = {
   seek: ['seek'],
   stand: ['stand'],
   // The reference's grid is built for a region alone; wasm's also holds its ground and a copy of the scratch numbers.
-  // The public route and per-row routing seek take a row; wasm's take a grid and the window, or the scratch and a field key.
+  // The public route takes a row, wasm's a grid and the window; the reference's routing seek files its field under a
+  // key it makes from the ground, wasm's takes the scratch and the key the facade made.
   route: ['newGrid', 'seekRoute', 'route'],
   // The reference's sampler is built per call from a ground; wasm's is one static sampler pointed at a ground.
   bodies: ['callGround'],
