@@ -8,7 +8,7 @@ import { Body, CALL_DONE, F64s, Field, FieldSet, Grid, I32s, Numbers, U8Values, 
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody, wayBlocked } from './seek';
 import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
@@ -381,25 +381,62 @@ export function heapPop(): i32 {
   return first;
 }
 
+/** Marks in `froms` a node the search opened from the body's position, not by an edge (RT-3). */
+export const FROM_BODY = 8;
+
 /**
- * A* from node `start` to node `goal` over the grid's passable edges (RT-3): 8 neighbours, costs in metres, the
- * octile heuristic, within the grid's window, each edge into the goal as `way` says (goalWay: judged at the target
- * (tx, tz) itself where the goal's centre is unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
- * cells, the first closed of those). Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ * Opens the search's first nodes (RT-3): each of the 9 cells round the body's (its own and its 8 neighbours, in the
+ * window) to which the body standing grounded at (sx, sz) can walk from rest (legClear) — to the cell's centre where
+ * it is standable, or for the goal entered at the target (`way`), to the target — at that move's cost, marked FROM_BODY
+ * in `froms`. Where there is none the search opens nothing: the route cannot set off (RT-3).
  */
-export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64): i32 {
+export function openStart(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64, open: i32): void {
+  const w = grid.w;
+  const col = start % w;
+  const row = start / w;
+  const gi = goal % w;
+  const gj = goal / w;
+  for (let d = -1; d < 8; d++) {
+    const ni = d < 0 ? col : col + dirX(d);
+    const nj = d < 0 ? row : row + dirZ(d);
+    if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
+    const k = nj * w + ni;
+    const atTarget = k == goal && way != GOAL_CENTRE;
+    if (atTarget ? way == GOAL_SHUT : (standState(n, g, grid, k) & STANDABLE) == 0) continue;
+    const px = atTarget ? tx : cellX(grid, k);
+    const pz = atTarget ? tz : cellZ(grid, k);
+    if (!legClear(n, g, sx, sz, px, pz)) continue;
+    const dx = px - sx;
+    const dz = pz - sz;
+    let c = Math.sqrt(dx * dx + dz * dz);
+    if (slopeCost > 0.0 || waterCost > 0.0) c = c * costFactor(grid.cells[k], slopeCost, waterCost);
+    costs[k] = c;
+    marks[k] = open;
+    froms[k] = FROM_BODY;
+    heapPush(c + octile(grid, ni, nj, gi, gj), c, k);
+  }
+}
+
+/**
+ * A* from the body at (sx, sz), in node `start`, to node `goal` over the grid's passable edges (RT-3): its first
+ * nodes as openStart opens them, 8 neighbours, costs in metres, the octile heuristic, within the grid's window, each
+ * edge into the goal as `way` says (goalWay: judged at the target (tx, tz) itself where the goal's centre is
+ * unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least
+ * squared distance in cells, the first closed of those), or `start` when none is nearer than the body's own cell. Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ */
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64): i32 {
   search++;
   const open = search * 2;
   const closed = open + 1;
   const w = grid.w;
   heapSize = 0;
-  costs[start] = 0.0;
-  marks[start] = open;
   const gi = goal % w;
   const gj = goal / w;
-  heapPush(octile(grid, start % w, start / w, gi, gj), 0.0, start);
+  openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, open);
+  const si = <f64>(start % w - gi);
+  const sj = <f64>(start / w - gj);
   let best = start;
-  let bestD: f64 = -1.0;
+  let bestD = si * si + sj * sj;
   while (heapSize > 0) {
     const k = heapPop();
     marks[k] = closed;
@@ -408,7 +445,7 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: i32, goal:
     const di = <f64>(col - gi);
     const dj = <f64>(row - gj);
     const d2 = di * di + dj * dj;
-    if (bestD < 0.0 || d2 < bestD) {
+    if (d2 < bestD) {
       best = k;
       bestD = d2;
     }
@@ -495,6 +532,18 @@ export function slideSight(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz
   return moveClear(n, g, standWalker(n, g, ax, az), bx - ax, bz - az);
 }
 
+/**
+ * Whether a leg from (ax, az) to (bx, bz) can be walked from rest (RT-3, RT-4): slide moves the grounded body the whole
+ * way (slideSight), and SE-7 finds its way open there (wayBlocked) — short moves may be refused where the whole one
+ * slides, and a body at rest that cannot set off would read unreachable on the leg.
+ */
+export function legClear(n: Numbers, g: Sampler, ax: f64, az: f64, bx: f64, bz: f64): bool {
+  if (!slideSight(n, g, ax, az, bx, bz)) return false;
+  const dx = bx - ax;
+  const dz = bz - az;
+  return !wayBlocked(n, g, walker, dx, dz, Math.sqrt(dx * dx + dz * dz));
+}
+
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
 
 /** Where a route is written: [count, reached (1 or 0), length, then count waypoints (x, z)]. */
@@ -535,7 +584,7 @@ export function addWaypoint(x: f64, z: f64, fromX: f64, fromZ: f64): void {
 /**
  * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
  * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight), backed off
- * to the furthest that slide reaches (slideSight), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
+ * to the furthest a body at rest there can walk to (legClear), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
  * nearest it (or at the start when no cell is nearer).
  */
 export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): void {
@@ -543,22 +592,23 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
   reserveRoute(0);
   const start = <i32>(Math.floor(sz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(sx / grid.cell) - grid.i0);
   const goal = <i32>(Math.floor(tz / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(tx / grid.cell) - grid.i0);
-  const end = searchGrid(n, g, grid, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost);
+  const end = searchGrid(n, g, grid, sx, sz, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost);
   const reached = end == goal;
   routeOut[0] = 0.0;
   routeOut[1] = reached ? 1.0 : 0.0;
   routeOut[2] = 0.0;
-  let last = 0;
-  path[0] = end;
-  for (let k = end; k != start; last++) {
-    const d = froms[k];
-    k = k - dirX(d) - dirZ(d) * grid.w;
-    path[last + 1] = k;
-  }
-  if (last == 0) {
+  // Ending in the body's own cell: the target is in it, or no reachable cell is nearer the target (RT-4).
+  if (end == start) {
     if (reached) addWaypoint(tx, tz, sx, sz);
     else addWaypoint(sx, sz, sx, sz);
     return;
+  }
+  let last = 0;
+  path[0] = end;
+  for (let k = end; froms[k] != FROM_BODY; last++) {
+    const d = froms[k];
+    k = k - dirX(d) - dirZ(d) * grid.w;
+    path[last + 1] = k;
   }
   // With costs, a shortcut must cost no more than the path it replaces: its length times the costliest cell it
   // enters, against the path's cost plus a cell's diagonal (the segment's ends are off the cells' centres).
@@ -566,7 +616,8 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
   let ax = sx;
   let az = sz;
   let anchorCost = 0.0;
-  let p = last - 1;
+  // path[last] is a first node (openStart), which slide reaches from the body: the first leg backs off to it at most.
+  let p = last;
   while (p >= 0) {
     let q = p;
     while (q > 0) {
@@ -579,7 +630,7 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
       if (costly && factor * Math.sqrt(dx * dx + dz * dz) > costs[path[q - 1]] - anchorCost + grid.cell * SQRT2) break;
       q--;
     }
-    while (q < p && !slideSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
+    while (q < p && !legClear(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
     const x = pathX(grid, q, reached, tx);
     const z = pathZ(grid, q, reached, tz);
     addWaypoint(x, z, ax, az);

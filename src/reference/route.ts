@@ -8,7 +8,7 @@ import { numbers } from '../kinds.ts';
 import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
-import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody, wayBlocked } from './seek.ts';
 import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
@@ -380,25 +380,62 @@ export function heapPop(): number {
   return first;
 }
 
+/** Marks in `froms` a node the search opened from the body's position, not by an edge (RT-3). */
+export const FROM_BODY = 8;
+
 /**
- * A* from node `start` to node `goal` over the grid's passable edges (RT-3): 8 neighbours, costs in metres, the
- * octile heuristic, within the grid's window, each edge into the goal as `way` says (goalWay: judged at the target
- * (tx, tz) itself where the goal's centre is unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least squared distance in
- * cells, the first closed of those). Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ * Opens the search's first nodes (RT-3): each of the 9 cells round the body's (its own and its 8 neighbours, in the
+ * window) to which the body standing grounded at (sx, sz) can walk from rest (legClear) — to the cell's centre where
+ * it is standable, or for the goal entered at the target (`way`), to the target — at that move's cost, marked FROM_BODY
+ * in `froms`. Where there is none the search opens nothing: the route cannot set off (RT-3).
  */
-export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number): number {
+export function openStart(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number, open: number): void {
+  const w = grid.w;
+  const col = start % w;
+  const row = Math.floor(start / w);
+  const gi = goal % w;
+  const gj = Math.floor(goal / w);
+  for (let d = -1; d < 8; d++) {
+    const ni = d < 0 ? col : col + dirX(d);
+    const nj = d < 0 ? row : row + dirZ(d);
+    if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
+    const k = nj * w + ni;
+    const atTarget = k === goal && way !== GOAL_CENTRE;
+    if (atTarget ? way === GOAL_SHUT : (standState(n, g, grid, k) & STANDABLE) === 0) continue;
+    const px = atTarget ? tx : cellX(grid, k);
+    const pz = atTarget ? tz : cellZ(grid, k);
+    if (!legClear(n, g, sx, sz, px, pz)) continue;
+    const dx = px - sx;
+    const dz = pz - sz;
+    let c = Math.sqrt(dx * dx + dz * dz);
+    if (slopeCost > 0.0 || waterCost > 0.0) c = c * costFactor(grid.cells[k], slopeCost, waterCost);
+    costs[k] = c;
+    marks[k] = open;
+    froms[k] = FROM_BODY;
+    heapPush(c + octile(grid, ni, nj, gi, gj), c, k);
+  }
+}
+
+/**
+ * A* from the body at (sx, sz), in node `start`, to node `goal` over the grid's passable edges (RT-3): its first
+ * nodes as openStart opens them, 8 neighbours, costs in metres, the octile heuristic, within the grid's window, each
+ * edge into the goal as `way` says (goalWay: judged at the target (tx, tz) itself where the goal's centre is
+ * unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least
+ * squared distance in cells, the first closed of those), or `start` when none is nearer than the body's own cell. Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ */
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number): number {
   search++;
   const open = search * 2;
   const closed = open + 1;
   const w = grid.w;
   heapSize = 0;
-  costs[start] = 0.0;
-  marks[start] = open;
   const gi = goal % w;
   const gj = Math.floor(goal / w);
-  heapPush(octile(grid, start % w, Math.floor(start / w), gi, gj), 0.0, start);
+  openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, open);
+  const si = (start % w) - gi;
+  const sj = Math.floor(start / w) - gj;
   let best = start;
-  let bestD = -1.0;
+  let bestD = si * si + sj * sj;
   while (heapSize > 0) {
     const k = heapPop();
     marks[k] = closed;
@@ -407,7 +444,7 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, start: number, go
     const di = col - gi;
     const dj = row - gj;
     const d2 = di * di + dj * dj;
-    if (bestD < 0.0 || d2 < bestD) {
+    if (d2 < bestD) {
       best = k;
       bestD = d2;
     }
@@ -494,6 +531,18 @@ export function slideSight(n: Numbers, g: Sampler, ax: number, az: number, bx: n
   return moveClear(n, g, standWalker(n, g, ax, az), bx - ax, bz - az);
 }
 
+/**
+ * Whether a leg from (ax, az) to (bx, bz) can be walked from rest (RT-3, RT-4): slide moves the grounded body the whole
+ * way (slideSight), and SE-7 finds its way open there (wayBlocked) — short moves may be refused where the whole one
+ * slides, and a body at rest that cannot set off would read unreachable on the leg.
+ */
+export function legClear(n: Numbers, g: Sampler, ax: number, az: number, bx: number, bz: number): boolean {
+  if (!slideSight(n, g, ax, az, bx, bz)) return false;
+  const dx = bx - ax;
+  const dz = bz - az;
+  return !wayBlocked(n, g, walker, dx, dz, Math.sqrt(dx * dx + dz * dz));
+}
+
 // ---- The route found: [count, reached, length, x0, z0, x1, z1, …] ----------------------------------------------
 
 /** Where a route is written: [count, reached (1 or 0), length, then count waypoints (x, z)]. */
@@ -532,7 +581,7 @@ export function addWaypoint(x: number, z: number, fromX: number, fromZ: number):
 /**
  * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
  * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight), backed off
- * to the furthest that slide reaches (slideSight), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
+ * to the furthest a body at rest there can walk to (legClear), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
  * nearest it (or at the start when no cell is nearer).
  */
 export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number): void {
@@ -540,22 +589,23 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: nu
   reserveRoute(0);
   const start = (Math.floor(sz / grid.cell) - grid.j0) * grid.w + (Math.floor(sx / grid.cell) - grid.i0);
   const goal = (Math.floor(tz / grid.cell) - grid.j0) * grid.w + (Math.floor(tx / grid.cell) - grid.i0);
-  const end = searchGrid(n, g, grid, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost);
+  const end = searchGrid(n, g, grid, sx, sz, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost);
   const reached = end === goal;
   routeOut[0] = 0.0;
   routeOut[1] = reached ? 1.0 : 0.0;
   routeOut[2] = 0.0;
-  let last = 0;
-  path[0] = end;
-  for (let k = end; k !== start; last++) {
-    const d = froms[k];
-    k = k - dirX(d) - dirZ(d) * grid.w;
-    path[last + 1] = k;
-  }
-  if (last === 0) {
+  // Ending in the body's own cell: the target is in it, or no reachable cell is nearer the target (RT-4).
+  if (end === start) {
     if (reached) addWaypoint(tx, tz, sx, sz);
     else addWaypoint(sx, sz, sx, sz);
     return;
+  }
+  let last = 0;
+  path[0] = end;
+  for (let k = end; froms[k] !== FROM_BODY; last++) {
+    const d = froms[k];
+    k = k - dirX(d) - dirZ(d) * grid.w;
+    path[last + 1] = k;
   }
   // With costs, a shortcut must cost no more than the path it replaces: its length times the costliest cell it
   // enters, against the path's cost plus a cell's diagonal (the segment's ends are off the cells' centres).
@@ -563,7 +613,8 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: nu
   let ax = sx;
   let az = sz;
   let anchorCost = 0.0;
-  let p = last - 1;
+  // path[last] is a first node (openStart), which slide reaches from the body: the first leg backs off to it at most.
+  let p = last;
   while (p >= 0) {
     let q = p;
     while (q > 0) {
@@ -576,7 +627,7 @@ export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: nu
       if (costly && factor * Math.sqrt(dx * dx + dz * dz) > costs[path[q - 1]] - anchorCost + grid.cell * SQRT2) break;
       q--;
     }
-    while (q < p && !slideSight(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
+    while (q < p && !legClear(n, g, ax, az, pathX(grid, q, reached, tx), pathZ(grid, q, reached, tz))) q++;
     const x = pathX(grid, q, reached, tx);
     const z = pathZ(grid, q, reached, tz);
     addWaypoint(x, z, ax, az);
