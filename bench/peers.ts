@@ -40,7 +40,8 @@ const FULL: Plan = {
   trees: [0, 2000],
   timing: { rounds: 7, sliceMs: 150, warmMs: 400, warmFrames: 3 },
   behaviourN: 1000,
-  behaviourSeconds: 20,
+  // Long enough for the detours round the lake and the cliff bands' ramps (up to ~100 m at 3 m/s).
+  behaviourSeconds: 40,
   memoryNs: [100, 1000, 10000],
   budgetSeconds: 60,
   write: true,
@@ -372,10 +373,10 @@ ${skippedNotes.length > 0 ? `\n${skippedNotes.join('\n')}\n` : ''}
 
 N = ${fmt(plan.behaviourN)}, ${plan.behaviourSeconds} s simulated at 60 Hz, on two scenes: the timing scene's **hills**, and
 the same hills with a **lake and cliffs** (below). "Reached" counts bodies that reached their first target (10–30 m
-away); "… where a path exists" counts them among the bodies whose first target has a path from their start: walker's
-planner finds one (\`route\`, RT-3: the kernel's own step, slope, wade and solid rules on the 2 m lattice), or the
-body got there (the planner judges a cell by its centre, so it misses targets beside a trunk that holds their cell's
-centre); targets / body counts every arrival (each gets the next target on arrival). Stuck bodies moved less
+away, but a way round a cliff band can be 100 m long); "… where a path exists" counts them among the bodies whose
+first target has a path from their start: walker's planner finds one (\`route\`, RT-3: the kernel's own step, slope,
+wade and solid rules on the 2 m lattice, setting off from the body itself), or the body got there; targets / body
+counts every arrival (each gets the next target on arrival). Stuck bodies moved less
 than 1 m in the last 5 s; "with signal" are those whose seek says it cannot reach its target (\`unreachable\`, SE-7;
 Rapier has no such signal); "without" the rest — which includes bodies that are not stuck at all: one that reached a
 target within the last 5 s and walks back toward its next one, the way it came, can end less than 1 m from where it was. "Inside a trunk" means the centre within trunk radius + body radius −
@@ -385,8 +386,8 @@ its own start; "feet above ground" is feet height minus the heightfield surface 
 flow field to its target's cell — but a herd holds 8 fields and makes them for the first 8 targets it meets, so with
 1,000 bodies each heading for a target of its own, the other bodies seek plainly (RT-7). **walker Herd + route()
 waypoints** is how a game drives the same Herd toward targets of their own today: on each new target a \`route\`
-(RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain seek (a body resting short of
-a waypoint plans again, at most once a second). The last column lists
+(RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain seek, each passed within
+0.1 m (a body resting short of a waypoint plans again, at most once a second). The last column lists
 contenders whose final feet positions are equal bit for bit (walker's wasm and reference cores and the Herd are meant
 to be, SPEC WX-3 and HD-2; routing bodies are not per-row seek and walk, RT-8).
 

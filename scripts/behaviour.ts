@@ -2,16 +2,16 @@
  * bench:peers' behaviour scene alone, on walker Herd, in seconds: for each body that does not reach its first target,
  * why — no path (route from the start), at rest with the unreachable signal, at rest without it, or still moving.
  *
- *   npx tsx scripts/behaviour.ts [--trees 0,2000] [--features 0,1] [--route 0,1,2,3] [--n 1000] [--seconds 20] [--list 5]
+ *   npx tsx scripts/behaviour.ts [--trees 0,2000] [--features 0,1] [--route 0,1,3] [--n 1000] [--seconds 20] [--list 5]
  *
- * --features 1: the lake and cliffs. --route: 0 plain seek; 1 `{ route: true }` (a herd holds 8 flow fields, RT-7);
- * 2 the same in herds of 8, so every body has its field (slow: a field per target); 3 `route()`'s waypoints.
+ * --features 1: the lake and cliffs. --route: the bench's rows — 0 plain seek; 1 `{ route: true }` (a herd holds 8 flow
+ * fields, RT-7); 3 `route()`'s waypoints.
  */
-import { Herd, route, groundOf } from '../src/index.ts';
-import { DT, STOP, Scene, Targets } from '../bench/peers/scene.ts';
+import { route, groundOf } from '../src/index.ts';
+import { DT, Scene, Targets } from '../bench/peers/scene.ts';
+import { herdContender, waypointContender, type HerdEntry } from '../bench/peers/herd.ts';
 import { startRow, walkerWorld, type WalkerEntry } from '../bench/peers/walker.ts';
 import * as walker from '../src/index.ts';
-import type { Row } from '../src/types.ts';
 
 const args = process.argv.slice(2);
 const opt = (name: string, fallback: string): string => {
@@ -34,57 +34,29 @@ for (const features of list('features', '0,1')) {
     const path = starts.map((row, i) => route(row, world, [t0.x[i], t0.z[i]], ground).reached);
     for (const routing of list('route', '0,1')) {
       const started = performance.now();
-      const targets = new Targets(scene, n);
-      // Mode 2: herds of FIELDS_KEPT bodies, so that every body holds a flow field (a herd keeps 8; RT-7).
-      const size = routing === 2 ? 8 : n;
-      const herds: InstanceType<typeof Herd>[] = [];
-      for (let h = 0; h * size < n; h++) herds.push(new Herd(world, ground, { capacity: size, threads: 1 }));
-      const herdOf = (i: number) => herds[Math.floor(i / size)];
-      const at = (i: number) => i % size;
-      // Mode 3: a route (RT-3) per target, its waypoints sought one after another by plain seek.
-      const ways: [number, number][][] = [];
-      const leg = new Int32Array(n);
-      const aim = (i: number): void => {
-        if (routing === 3) {
-          const h = herdOf(i);
-          const row: Row = { kind: 'body', pos: [h.x[at(i)], h.y[at(i)], h.z[at(i)]] };
-          ways[i] = route(row, world, [targets.x[i], targets.z[i]], ground).waypoints;
-          leg[i] = 0;
-          const [wx, wz] = ways[i][0];
-          const last = ways[i].length === 1;
-          h.seek(at(i), [wx, wz], last ? STOP : 0.3);
-          return;
-        }
-        herdOf(i).seek(at(i), [targets.x[i], targets.z[i]], STOP, { route: routing === 1 || routing === 2 });
-      };
-      for (let i = 0; i < n; i++) {
-        herdOf(i).add(starts[i]);
-        aim(i);
-      }
+      const entry = walker as unknown as HerdEntry;
+      const contender = routing === 3 ? waypointContender(entry) : herdContender(entry, 1, undefined, routing === 1);
+      const sim = contender.build(scene, n);
+      const targets = sim.targets;
       const frames = Math.round(seconds / DT);
+      const feet = new Float64Array(3 * n);
       const late = new Float64Array(2 * n);
       for (let f = 1; f <= frames; f++) {
-        for (const h of herds) h.step(DT);
-        for (let i = 0; i < n; i++) {
-          const h = herdOf(i);
-          const x = h.x[at(i)], z = h.z[at(i)];
-          if (targets.arrive(i, x, z)) aim(i);
-          else if (routing === 3 && leg[i] < ways[i].length - 1 && h.arrived[at(i)] === 1) {
-            const [wx, wz] = ways[i][++leg[i]];
-            h.seek(at(i), [wx, wz], leg[i] === ways[i].length - 1 ? STOP : 0.3);
-          }
-          if (f === frames - Math.round(5 / DT)) {
-            late[2 * i] = x;
-            late[2 * i + 1] = z;
+        sim.step();
+        if (f === frames - Math.round(5 / DT)) {
+          sim.feet(feet);
+          for (let i = 0; i < n; i++) {
+            late[2 * i] = feet[3 * i];
+            late[2 * i + 1] = feet[3 * i + 2];
           }
         }
       }
+      sim.feet(feet);
       const xs = new Float64Array(n), zs = new Float64Array(n), un = new Uint8Array(n);
+      sim.unreachable?.(un);
       for (let i = 0; i < n; i++) {
-        const h = herdOf(i);
-        xs[i] = h.x[at(i)];
-        zs[i] = h.z[at(i)];
-        un[i] = h.unreachable[at(i)];
+        xs[i] = feet[3 * i];
+        zs[i] = feet[3 * i + 2];
       }
       const counts = { reached: 0, noPath: 0, noPathReached: 0, signal: 0, silent: 0, moving: 0, stuckAll: 0, stuckSignal: 0, inside: 0 };
       const silent: string[] = [];
@@ -106,7 +78,7 @@ for (const features of list('features', '0,1')) {
         const where = `body ${i} at (${xs[i].toFixed(2)}, ${zs[i].toFixed(2)}) start (${starts[i].pos[0].toFixed(2)}, ${starts[i].pos[2].toFixed(2)}) target (${targets.x[i].toFixed(2)}, ${targets.z[i].toFixed(2)}) unreachable ${un[i]}`;
         if (stuck && un[i] === 1) {
           counts.signal++;
-          if (routing === 3 && counts.signal <= show) console.log(`  signal ${where}`);
+          if (counts.signal <= show) console.log(`  signal ${where}`);
         }
         else if (stuck) {
           counts.silent++;
@@ -116,7 +88,7 @@ for (const features of list('features', '0,1')) {
           moving.push(where);
         }
       }
-      for (const h of herds) h.dispose();
+      sim.free();
       const withPath = n - counts.noPath;
       console.log(
         `features ${features} trees ${trees} route ${routing}: reached ${counts.reached}/${withPath} with a path (${((100 * counts.reached) / withPath).toFixed(1)} %), ` +

@@ -90,8 +90,11 @@ function readouts(herd: HerdLike, n: number): Pick<Sim, 'feet' | 'unreachable' |
   };
 }
 
-/** How close a body comes to a waypoint before it makes for the next, metres. */
-const WAYPOINT_STOP = 0.5;
+/**
+ * How close a body comes to a waypoint before it makes for the next, metres: a leg is planned from the waypoint itself
+ * (RT-4), and one that runs along a face may not be walkable from half a metre beside it.
+ */
+const WAYPOINT_STOP = 0.1;
 /** Least time between two plans of one body that rests short of a waypoint (SE-7), seconds. */
 const REPLAN = 1;
 
