@@ -5,7 +5,7 @@
  */
 import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
-import { DT, STOP, Targets, type Scene } from './scene.ts';
+import { DT, NEAR, STOP, Targets, type Legs, type Scene } from './scene.ts';
 import { startRow, walkerWorld, type WalkerEntry } from './walker.ts';
 
 /** The part of the Herd API (src/herd.ts) the bench uses. */
@@ -30,19 +30,21 @@ export interface HerdEntry extends WalkerEntry {
 
 /**
  * The Herd contender on `threads` threads: id `herd` on one, `herd2` on two; with `route`, id `routes`: one thread,
- * every body seeking with `{ route: true }` (RT-7, RT-8).
+ * every body seeking with `{ route: true }` (RT-7, RT-8); with `legs` FAR, id `herdFar`: one thread, targets 100–220 m
+ * away (a seek's cost must not grow with its target's distance).
  */
-export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, missing?: string, route = false): Contender {
+export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, missing?: string, route = false, legs: Legs = NEAR): Contender {
   const Herd = entry?.Herd;
+  const far = legs !== NEAR;
   return {
-    id: route ? 'routes' : threads === 1 ? 'herd' : 'herd2',
-    label: route ? 'walker Herd + routes (wasm)' : threads === 1 ? 'walker Herd (wasm)' : 'walker Herd (wasm, 2 threads)',
+    id: route ? 'routes' : far ? 'herdFar' : threads === 1 ? 'herd' : 'herd2',
+    label: route ? 'walker Herd + routes (wasm)' : far ? `walker Herd (wasm, targets ${legs.min}–${legs.max} m away)` : threads === 1 ? 'walker Herd (wasm)' : 'walker Herd (wasm, 2 threads)',
     missing: Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
     build(scene: Scene, n: number): Sim {
       if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
       const world = walkerWorld(scene);
       const ground = entry.groundOf(world);
-      const targets = new Targets(scene, n);
+      const targets = new Targets(scene, n, legs);
       // Threads given, so the one-thread row stays on one thread (a herd's default is every core from 256 bodies).
       const herd = new Herd(world, ground, { capacity: n, threads });
       for (let i = 0; i < n; i++) {

@@ -42,6 +42,7 @@ export interface Machine {
 export const COLOURS: Record<string, string> = {
   herd: '#1f6fb4',
   herd2: '#6a3d9a',
+  herdFar: '#8fb8de',
   wasm: '#2a9d3a',
   reference: '#e08a12',
   rapier: '#c7322b',

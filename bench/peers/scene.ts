@@ -301,20 +301,30 @@ export class Scene {
   }
 
   /**
-   * Target k of body i, drawn from (seed, i, k) as a leg of 10–30 m from target k − 1 (from the start for k = 0),
-   * kept inside the arena, on open ground. The same sequence for every contender, whenever each arrives.
+   * Target k of body i, drawn from (seed, i, k) as a leg of `legs` metres (10–30 m: NEAR) from target k − 1 (from the
+   * start for k = 0), kept inside the arena, on open ground. The same sequence for every contender, whenever each arrives.
    */
-  target(i: number, k: number, fromX: number, fromZ: number): [number, number] {
+  target(i: number, k: number, fromX: number, fromZ: number, legs: Legs = NEAR): [number, number] {
     const rng = new Rng(mix(this.seed ^ 0x51ed, i, k));
     for (;;) {
       const angle = rng.range(0, 2 * Math.PI);
-      const leg = rng.range(10, 30);
+      const leg = rng.range(legs.min, legs.max);
       const x = Math.min(ARENA, Math.max(-ARENA, fromX + leg * Math.cos(angle)));
       const z = Math.min(ARENA, Math.max(-ARENA, fromZ + leg * Math.sin(angle)));
       if (this.open(x, z)) return [x, z];
     }
   }
 }
+
+/** How far a body's next target is drawn from its last, metres. */
+export interface Legs {
+  readonly min: number;
+  readonly max: number;
+}
+/** The targets every table uses. */
+export const NEAR: Legs = { min: 10, max: 30 };
+/** Targets across the map (issue: a seek's cost must not grow with the distance to its target). */
+export const FAR: Legs = { min: 100, max: 220 };
 
 /**
  * Where each body is heading: the current target, how many it has reached. Every contender drives its bodies through
@@ -327,13 +337,14 @@ export class Targets {
   constructor(
     private readonly scene: Scene,
     readonly n: number,
+    private readonly legs: Legs = NEAR,
   ) {
     this.x = new Float64Array(n);
     this.z = new Float64Array(n);
     this.reached = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       const [sx, sz] = scene.start(i);
-      const [tx, tz] = scene.target(i, 0, sx, sz);
+      const [tx, tz] = scene.target(i, 0, sx, sz, legs);
       this.x[i] = tx;
       this.z[i] = tz;
     }
@@ -345,7 +356,7 @@ export class Targets {
     const dz = this.z[i] - pz;
     if (dx * dx + dz * dz > STOP * STOP) return false;
     const k = ++this.reached[i];
-    const [tx, tz] = this.scene.target(i, k, this.x[i], this.z[i]);
+    const [tx, tz] = this.scene.target(i, k, this.x[i], this.z[i], this.legs);
     this.x[i] = tx;
     this.z[i] = tz;
     return true;
