@@ -283,7 +283,7 @@ function headline(rows: readonly SpeedRow[]): string {
   const two = at('herd2')?.timing;
   const threads = two === undefined
     ? ''
-    : ` On two threads (HD-5) it runs ${(two.bodyStepsPerSecond / rapier.bodyStepsPerSecond).toFixed(0)}× Rapier, ${(two.bodyStepsPerSecond / herd.bodyStepsPerSecond).toFixed(2)}× its own one-thread figure in the same run — on a machine whose cores other work holds (see the load average above), a worker gets little time of its own, so this ratio understates what a free core gives.`;
+    : ` On two threads (HD-5) it runs ${(two.bodyStepsPerSecond / rapier.bodyStepsPerSecond).toFixed(0)}× Rapier, ${(two.bodyStepsPerSecond / herd.bodyStepsPerSecond).toFixed(2)}× its own one-thread figure in the same run${two.bodyStepsPerSecond < 1.2 * herd.bodyStepsPerSecond ? ' — on a machine whose cores other work holds (see the load average above), a worker gets little time of its own, so this ratio understates what a free core gives' : ''}.`;
   const farRow = at('herdFar');
   const far = farRow?.timing === undefined
     ? ''
