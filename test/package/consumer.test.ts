@@ -86,7 +86,7 @@ describe('the packed package, installed in a new app', () => {
   });
 
   it('WX-2: the loader snippet gives the entry\'s names; load(bytes) runs the core read from heightfield-walker/walker.wasm', () => {
-    for (const name of ['walk', 'seek', 'groundOf', 'Herd', 'Companion', 'XBOT', 'terrainGeometry']) expect(node.loader.names.split(' ')).toContain(name);
+    for (const name of ['walk', 'seek', 'groundOf', 'Herd', 'Companion', 'RouteFollower', 'XBOT', 'terrainGeometry']) expect(node.loader.names.split(' ')).toContain(name);
     expect(node.fileNames).toBe(node.loader.names);
   });
 
