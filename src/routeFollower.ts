@@ -4,7 +4,7 @@
  * instead — `route` (RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain herd
  * seek. Each entry exports the class bound to its own `route` (src/load.ts, src/reference.ts).
  */
-import type { Herd } from './herd.ts';
+import { Herd } from './herd.ts';
 import { show } from './limits.ts';
 import { checkDt, checkNumber, checkPoint } from './rows.ts';
 import type { Ground, Route, Row, World } from './types.ts';
@@ -51,6 +51,7 @@ export class RouteFollower {
   private clock = 0;
 
   constructor(route: RouteCall, herd: Herd) {
+    if (!(herd instanceof Herd)) throw new Error(`walker: herd is ${show(herd)}; expected a Herd (new Herd(world, ground)).`);
     this.route = route;
     this.herd = herd;
   }

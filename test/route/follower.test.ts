@@ -231,6 +231,8 @@ for (const { name, api, runsInWasm } of CORES) {
       expect(herd.count).toBe(2);
       for (let s = 0; s < 10; s++) follower.step(DT);
       for (const v of [herd.x, herd.y, herd.z, herd.targetX, herd.targetZ, herd.stop]) expect(Array.from(v).every(Number.isFinite)).toBe(true);
+      expect(() => new api.RouteFollower(undefined as never)).toThrow('walker: herd is undefined; expected a Herd (new Herd(world, ground)).');
+      expect(() => new api.RouteFollower({ count: 1 } as never)).toThrow('walker: herd is an object; expected a Herd (new Herd(world, ground)).');
       const empty = new api.RouteFollower(new api.Herd(wall, api.groundOf(wall)));
       expect(() => empty.arrived(0)).toThrow('walker: herd index is 0; expected none: the herd is empty.');
     });
