@@ -28,11 +28,13 @@ export const {
   groundOf,
   Herd,
   Companion,
+  RouteFollower,
   XBOT,
   terrainGeometry,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;
+export type RouteFollower = import('./routeFollower.ts').RouteFollower;
 
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';

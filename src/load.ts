@@ -9,6 +9,7 @@ import releaseBase64 from '../build/walker.wasm.base64.js';
 import { companionOn } from './companion/bound.ts';
 import * as companion from './companion/index.ts';
 import { XBOT } from './presets.ts';
+import { routeFollowerOn } from './routeFollower.ts';
 import * as reference from './reference.ts';
 import { terrainGeometry } from './terrainGeometry.ts';
 import type { Herd as HerdOf } from './herd.ts';
@@ -24,7 +25,7 @@ export type Herd = HerdOf;
 /**
  * The public API bound to a core: the core's calls, the names that are the same on every core (kinds, rows'
  * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry), and the companion
- * bound to this core.
+ * and the route follower bound to this core.
  */
 export function walkerOn(core: WasmCore) {
   const Companion = companionOn({ walk: core.walk, seek: core.seek, stand: core.stand, numbers: reference.numbers, route: core.route });
@@ -47,6 +48,7 @@ export function walkerOn(core: WasmCore) {
     groundOf: core.groundOf,
     Herd: core.Herd,
     Companion,
+    RouteFollower: routeFollowerOn(core.route),
     XBOT,
     terrainGeometry,
   };

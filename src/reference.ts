@@ -4,6 +4,7 @@
 import { companionOn } from './companion/bound.ts';
 import { numbers } from './kinds.ts';
 import { route } from './reference/route.ts';
+import { routeFollowerOn } from './routeFollower.ts';
 import { seek } from './reference/seek.ts';
 import { stand } from './reference/stand.ts';
 import { walk } from './reference/walk.ts';
@@ -25,4 +26,7 @@ export * from './companion/index.ts';
 /** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
 export const Companion = companionOn({ walk, seek, stand, numbers, route });
 export type Companion = import('./companion/companion.ts').Companion;
+/** Bodies of a Herd walking routes of their own (RT-9), planned on the reference core: `new RouteFollower(herd)`. */
+export const RouteFollower = routeFollowerOn(route);
+export type RouteFollower = import('./routeFollower.ts').RouteFollower;
 export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, SeekOptions, WalkerSettings, World } from './types.ts';

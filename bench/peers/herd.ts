@@ -24,8 +24,17 @@ export interface HerdLike {
   readonly arrived: Uint8Array;
 }
 
-export interface HerdEntry extends WalkerEntry {
-  Herd?: new (world: World, ground: Ground, options?: number | { capacity?: number; threads?: number }) => HerdLike;
+/** The part of RouteFollower (src/routeFollower.ts, RT-9) the bench uses. */
+export interface RouteFollowerLike {
+  seek(index: number, target: readonly number[], stop: number): void;
+  /** Moves the followed bodies on along their routes, then steps the herd. */
+  step(dt: number): void;
+}
+
+/** The part of a walker entry the herd contenders use; H is the entry's herd, which its RouteFollower takes. */
+export interface HerdEntry<H extends HerdLike = HerdLike> extends WalkerEntry {
+  Herd?: new (world: World, ground: Ground, options?: number | { capacity?: number; threads?: number }) => H;
+  RouteFollower?: new (herd: H) => RouteFollowerLike;
 }
 
 /**
@@ -93,52 +102,28 @@ function readouts(herd: HerdLike, n: number): Pick<Sim, 'feet' | 'unreachable' |
 }
 
 /**
- * How close a body comes to a waypoint before it makes for the next, metres: a leg is planned from the waypoint itself
- * (RT-4), and one that runs along a face may not be walkable from half a metre beside it.
+ * walker Herd driven as a game would drive it toward targets of its own, with the library's RouteFollower (RT-9): on
+ * each new target a `route` (RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain
+ * seek (then the target itself, when the planner cannot reach it); a body that rests short of a waypoint (SE-7) plans
+ * again, at most once a second. Id `waypoints`.
  */
-const WAYPOINT_STOP = 0.1;
-/** Least time between two plans of one body that rests short of a waypoint (SE-7), seconds. */
-const REPLAN = 1;
-
-/**
- * walker Herd driven as a game would drive it toward targets of its own: on each new target a `route` (RT-3, RT-4)
- * from where the body stands, its waypoints sought one after another by plain seek (then the target itself, when the
- * planner cannot reach it); a body that rests short of a waypoint (SE-7) plans again, at most once a second.
- * Id `waypoints`.
- */
-export function waypointContender(entry: HerdEntry | undefined, missing?: string): Contender {
+export function waypointContender<H extends HerdLike>(entry: HerdEntry<H> | undefined, missing?: string): Contender {
   const Herd = entry?.Herd;
+  const RouteFollower = entry?.RouteFollower;
   return {
     id: 'waypoints',
     label: 'walker Herd + route() waypoints (wasm)',
-    missing: Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
+    missing: Herd === undefined || RouteFollower === undefined ? (missing ?? 'the wasm entry exports no Herd and RouteFollower') : undefined,
     build(scene: Scene, n: number): Sim {
-      if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
+      if (entry === undefined || Herd === undefined || RouteFollower === undefined) throw new Error('bench: walker RouteFollower is not available.');
       const world = walkerWorld(scene);
       const ground = entry.groundOf(world);
       const targets = new Targets(scene, n);
       const herd = new Herd(world, ground, { capacity: n, threads: 1 });
-      const ways: Array<Array<[number, number]>> = [];
-      const leg = new Int32Array(n);
-      const planned = new Float64Array(n);
-      let clock = 0;
-      const seekLeg = (i: number): void => {
-        const last = leg[i] === ways[i].length - 1;
-        herd.seek(i, ways[i][leg[i]], last ? STOP : WAYPOINT_STOP);
-      };
-      const plan = (i: number): void => {
-        const row: Row = { kind: 'body', pos: [herd.x[i], herd.y[i], herd.z[i]] };
-        const way = entry.route(row, world, [targets.x[i], targets.z[i]], ground);
-        // Short of a target the planner cannot reach, the body makes for the target itself from the nearest point,
-        // so seek says whether it gets there (SE-7; RT-1 misses targets beside a trunk that holds their cell's centre).
-        ways[i] = way.reached ? way.waypoints : [...way.waypoints, [targets.x[i], targets.z[i]]];
-        leg[i] = 0;
-        planned[i] = clock;
-        seekLeg(i);
-      };
+      const follower = new RouteFollower(herd);
       for (let i = 0; i < n; i++) {
         herd.add(startRow(entry, world, ground, scene, i));
-        plan(i);
+        follower.seek(i, [targets.x[i], targets.z[i]], STOP);
       }
       return {
         n,
@@ -146,17 +131,10 @@ export function waypointContender(entry: HerdEntry | undefined, missing?: string
         step(): void {
           const xs = herd.x;
           const zs = herd.z;
-          const arrived = herd.arrived;
-          const unreachable = herd.unreachable;
           for (let i = 0; i < n; i++) {
-            if (targets.arrive(i, xs[i], zs[i])) plan(i);
-            else if (leg[i] < ways[i].length - 1 && arrived[i] === 1) {
-              leg[i]++;
-              seekLeg(i);
-            } else if (unreachable[i] === 1 && clock - planned[i] >= REPLAN) plan(i);
+            if (targets.arrive(i, xs[i], zs[i])) follower.seek(i, [targets.x[i], targets.z[i]], STOP);
           }
-          herd.step(DT);
-          clock += DT;
+          follower.step(DT);
         },
         ...readouts(herd, n),
       };

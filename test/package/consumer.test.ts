@@ -1,6 +1,6 @@
 /**
  * WX-2: the package works outside this repository. `npm pack`, the tarball installed offline into a new app, and
- * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, the companion — on the wasm entry
+ * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
  * holds no tests, bench, demo or screenshots and is at most 150 kB. (The page in Chromium: npm run test:browser.)
@@ -75,6 +75,17 @@ describe('the packed package, installed in a new app', () => {
     expect(scout.unreachable).toBe(false);
   });
 
+  it('RT-9: in the follow snippet two bodies go round the lake to their targets, and the one sent into deep water rests short of it, read unreachable', () => {
+    const { frames, feet, arrived, unreachable } = (node.follow as Scene).wasm as { frames: string; feet: string[][]; arrived: boolean[]; unreachable: boolean[] };
+    expect(numberOf(frames)).toBeLessThan(3600);
+    expect(arrived).toEqual([true, true, false]);
+    expect(unreachable).toEqual([false, false, true]);
+    const [ends, targets] = [feet.map((p) => p.map(numberOf)), [[-24.3, 42.2], [34, 56], [0, 48]]];
+    for (const k of [0, 1]) expect(Math.hypot(ends[k][0] - targets[k][0], ends[k][2] - targets[k][1])).toBeLessThanOrEqual(0.5);
+    // Short of deep water, on the shore the route found nearest.
+    expect(Math.hypot(ends[2][0], ends[2][2] - 48)).toBeGreaterThan(5);
+  });
+
   it('CO-4: in the companion snippet the ally follows the player and its clip goes from wait to a gait', () => {
     const { ally, player, clips } = (node.companion as Scene).wasm as { ally: { pos: string[] }; player: { pos: string[] }; clips: string };
     const [ax, , az] = ally.pos.map(numberOf);
@@ -86,7 +97,7 @@ describe('the packed package, installed in a new app', () => {
   });
 
   it('WX-2: the loader snippet gives the entry\'s names; load(bytes) runs the core read from heightfield-walker/walker.wasm', () => {
-    for (const name of ['walk', 'seek', 'groundOf', 'Herd', 'Companion', 'XBOT', 'terrainGeometry']) expect(node.loader.names.split(' ')).toContain(name);
+    for (const name of ['walk', 'seek', 'groundOf', 'Herd', 'Companion', 'RouteFollower', 'XBOT', 'terrainGeometry']) expect(node.loader.names.split(' ')).toContain(name);
     expect(node.fileNames).toBe(node.loader.names);
   });
 

@@ -69,6 +69,20 @@ while (frames < 1500 && !frame(1 / 60)) frames++;
 export const result = { scout, frames };
 `,
   },
+  'follow.ts': {
+    where: 'node',
+    reference: true,
+    code: `
+let frames = 0;
+while (frames < 3600 && !frame(1 / 60)) frames++;
+export const result = {
+  frames,
+  feet: trips.map((_, i) => [herd.x[i], herd.y[i], herd.z[i]]),
+  arrived: trips.map((_, i) => follower.arrived(i)),
+  unreachable: trips.map((_, i) => follower.unreachable(i)),
+};
+`,
+  },
   'herd.ts': {
     where: 'node',
     reference: true,

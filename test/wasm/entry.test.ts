@@ -18,7 +18,7 @@ describe('the package entry', () => {
   it('WX-2: exports exactly the names walker/reference exports, the companion included', async () => {
     expect(Object.keys(entry).sort()).toEqual(Object.keys(reference).sort());
     expect(Object.keys(await load()).sort()).toEqual(Object.keys(reference).sort());
-    for (const name of ['Herd', 'followSpeed', 'locomotionClip', 'playAnim', 'Trail', 'Tripwire', 'Companion', 'TRAIL_DELAY']) expect(Object.keys(reference)).toContain(name);
+    for (const name of ['Herd', 'followSpeed', 'locomotionClip', 'playAnim', 'Trail', 'Tripwire', 'Companion', 'RouteFollower', 'TRAIL_DELAY']) expect(Object.keys(reference)).toContain(name);
   });
 
   it('WX-2: the reference entry\'s Companion drives its row on the reference core without a core argument', () => {
