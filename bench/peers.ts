@@ -126,7 +126,7 @@ function machine(): Machine {
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Short names for the "same final feet as" column. */
-const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', herdFar: 'Herd far targets', routes: 'Herd + routes', waypoints: 'Herd + route() waypoints', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
+const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', herdFar: 'Herd far targets', routes: 'Herd + routes', waypoints: 'Herd + RouteFollower', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
 
 /** Builds a contender, or returns why it is skipped: missing, or (measured from a short run) over the time budget. */
 function buildOrSkip(c: Contender, scene: Scene, n: number, plan: Plan): { sim?: Sim; skipped?: string } {
@@ -324,7 +324,7 @@ function behaviourLine(plan: Plan, behaviours: readonly BehaviourRow[]): string 
   const waypoints = of('waypoints');
   const routed =
     (routes === undefined ? '' : `, with routes (\`herd.seek(i, target, stop, { route: true })\`, a flow field for 8 of the bodies) ${pct(routes)} (${stuck(routes)})`) +
-    (waypoints === undefined ? '' : `, following \`route()\`'s waypoints ${pct(waypoints)} (${stuck(waypoints)})`);
+    (waypoints === undefined ? '' : `, with \`RouteFollower\` (each body its own \`route\`) ${pct(waypoints)} (${stuck(waypoints)})`);
   return `On the same hills with ${fmt(trees)} trees, a lake and two cliff bands with ramps, over ${plan.behaviourSeconds} s, of the ${fmt(walker.withPath)} of ${fmt(plan.behaviourN)} bodies whose first target has a path, walker's plain \`seek\` brought ${pct(walker)} there (${stuck(walker)})${routed}, and Rapier's controller ${pct(rapier)} (${rapier.stuck} stuck; it knows no water and walks the lake bed).`;
 }
 
@@ -382,17 +382,18 @@ away, but a way round a cliff band can be 100 m long); "… where a path exists"
 first target has a path from their start: walker's planner finds one (\`route\`, RT-3: the kernel's own step, slope,
 wade and solid rules on the 2 m lattice, setting off from the body itself), or the body got there; targets / body
 counts every arrival (each gets the next target on arrival). Stuck bodies moved less
-than 1 m in the last 5 s; "with signal" are those whose seek says it cannot reach its target (\`unreachable\`, SE-7;
-Rapier has no such signal); "without" the rest — which includes bodies that are not stuck at all: one that reached a
-target within the last 5 s and walks back toward its next one, the way it came, can end less than 1 m from where it was. "Inside a trunk" means the centre within trunk radius + body radius −
+than 1 m in the last 5 s and reached no target in them (one that reaches a target and walks back toward its next
+one, the way it came, can end less than 1 m from where it was); "with signal" are those whose seek says it cannot
+reach its target (\`unreachable\`, SE-7; Rapier has no such signal); "without" the rest. "Inside a trunk" means the centre within trunk radius + body radius −
 1 cm, at the end and at any 0.1 s sample; "highest climb" is the largest rise of any body's feet above the ground at
 its own start; "feet above ground" is feet height minus the heightfield surface under the centre, over all samples.
 **walker Herd + routes** is the Herd with every body seeking \`{ route: true }\` (RT-7, RT-8): it follows its kind's
 flow field to its target's cell — but a herd holds 8 fields and makes them for the first 8 targets it meets, so with
-1,000 bodies each heading for a target of its own, the other bodies seek plainly (RT-7). **walker Herd + route()
-waypoints** is how a game drives the same Herd toward targets of their own today: on each new target a \`route\`
-(RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain seek, each passed within
-0.1 m (a body resting short of a waypoint plans again, at most once a second). The last column lists
+1,000 bodies each heading for a target of its own, the other bodies seek plainly (RT-7). **walker Herd +
+RouteFollower** drives the same Herd toward targets of their own with the library's \`RouteFollower\` (RT-9): on each
+new target a \`route\` (RT-3, RT-4) from where the body stands, its waypoints sought one after another by plain seek,
+each passed within 0.1 m; a body resting short of a waypoint plans again, at most once a second, and then comes to
+rest on each waypoint before it sets off on the next leg; its signal is the follower's \`unreachable(i)\`. The last column lists
 contenders whose final feet positions are equal bit for bit (walker's wasm and reference cores and the Herd are meant
 to be, SPEC WX-3 and HD-2; routing bodies are not per-row seek and walk, RT-8).
 

@@ -16,6 +16,20 @@ import type { Ground, Route, Row, World } from './types.ts';
 export const WAYPOINT_STOP = 0.1;
 /** Least time, seconds of the follower's clock, between two plans of one body that rests short of its leg's end (SE-7). */
 export const REPLAN = 1;
+/**
+ * Speed, m/s, at or under which a body planned again counts as at rest on a waypoint (RT-9): after a plan made because
+ * the body rested short, it sets off on each next leg from rest, as RT-4 plans legs — a body still carrying the
+ * last leg's speed round a sharp turn can drift onto a face the leg clears from rest, and be planned into it again.
+ */
+export const SETTLED = 0.01;
+/** Metres a body must have come nearer its target since its best plan for a new plan to count as progress (RT-9). */
+export const PROGRESS = 0.5;
+/**
+ * Plans in a row without progress after which the body reads unreachable (RT-9): a body that rests short, is planned
+ * back and forth over one stretch, and rests short again (a face the whole leg clears but a body's short moves do not)
+ * says so, though it keeps being planned again in case the way opens (bodies moving off it).
+ */
+export const GIVE_UP = 3;
 
 /** The route call a follower plans with: the entry's own `route`. */
 export type RouteCall = (me: Row, w: World, target: readonly number[], ground: Ground) => Route;
@@ -29,12 +43,15 @@ interface Plan {
   ways: [number, number][];
   /** Which of `ways` the body seeks now. */
   leg: number;
-  /** Whether the route reached the target. */
-  reached: boolean;
   /** The follower's clock when the plan was made. */
   planned: number;
-  /** Set once the body rested with seek's signal on the last leg of a plan that fell short (RT-9's `unreachable`). */
+  /** Set once the body rested with seek's signal on its plan's last leg (RT-9's `unreachable`). */
   gaveUp: boolean;
+  /** Whether the plan was made because the body rested short: it then comes to rest on each waypoint (SETTLED). */
+  settle: boolean;
+  /** The body's least distance to the target at a plan made because it rested short, and the plans since it was set. */
+  best: number;
+  tries: number;
 }
 
 /**
@@ -65,7 +82,7 @@ export class RouteFollower {
     this.checkIndex(index);
     const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
-    const plan: Plan = { target: [t[0], t[1]], stop, ways: [], leg: 0, reached: false, planned: 0, gaveUp: false };
+    const plan: Plan = { target: [t[0], t[1]], stop, ways: [], leg: 0, planned: 0, gaveUp: false, settle: false, best: Infinity, tries: 0 };
     this.plan(index, plan);
     this.plans[index] = plan;
   }
@@ -105,12 +122,19 @@ export class RouteFollower {
         continue;
       }
       const last = p.leg === p.ways.length - 1;
-      if (last && !p.reached && v.unreachable[i] === 1) p.gaveUp = true;
+      if (last && v.unreachable[i] === 1) p.gaveUp = true;
       if (!last && v.arrived[i] === 1) {
+        if (p.settle && !(v.speed[i] <= SETTLED)) continue;
         p.leg++;
         this.seekLeg(i, p);
       } else if (v.unreachable[i] === 1 && this.clock - p.planned >= REPLAN) {
+        const d = Math.sqrt((v.x[i] - p.target[0]) ** 2 + (v.z[i] - p.target[1]) ** 2);
+        if (d < p.best - PROGRESS) {
+          p.best = d;
+          p.tries = 0;
+        } else if (++p.tries >= GIVE_UP) p.gaveUp = true;
         this.plan(i, p);
+        p.settle = true;
         // A route may grow the core's memory, after which views taken before are stale (HD-3).
         v = views(herd);
       }
@@ -134,14 +158,14 @@ export class RouteFollower {
   }
 
   /**
-   * Whether body `index`'s target is out of its reach (RT-9): its plan falls short of the target and, on the last leg,
-   * the body has rested short of it with seek's signal (SE-7) — since it was sent there, unless a later plan reached
-   * the target or the body arrived.
+   * Whether body `index`'s target is out of its reach (RT-9): on its plan's last leg the body has rested short of the
+   * target with seek's signal (SE-7), or GIVE_UP plans in a row got it no nearer — since it was sent there, unless a
+   * later plan from nearer found a way there through other waypoints, or the body arrived.
    */
   unreachable(index: number): boolean {
     this.checkIndex(index);
     const p = this.current(index);
-    if (p === undefined || p.reached || this.arrived(index)) return false;
+    if (p === undefined || this.arrived(index)) return false;
     return p.gaveUp || (p.leg === p.ways.length - 1 && this.herd.unreachable[index] === 1);
   }
 
@@ -153,9 +177,10 @@ export class RouteFollower {
     // seek says whether it gets there (SE-7; RT-1 misses targets beside a trunk that holds their cell's centre).
     p.ways = way.reached ? way.waypoints : [...way.waypoints, [p.target[0], p.target[1]]];
     p.leg = 0;
-    p.reached = way.reached;
     p.planned = this.clock;
-    if (way.reached) p.gaveUp = false;
+    // A way to the target through other waypoints, from nearer than before, is a new chance; a plan of the target
+    // alone, one that falls short, or one from no nearer is the same wait (the read-out must not flicker).
+    if (way.reached && p.ways.length > 1 && p.tries === 0) p.gaveUp = false;
     this.seekLeg(index, p);
   }
 
@@ -190,11 +215,14 @@ interface Views {
   targetX: Float64Array;
   targetZ: Float64Array;
   stop: Float64Array;
+  speed: Float64Array;
+  x: Float64Array;
+  z: Float64Array;
 }
 
 function views(herd: Herd): Views {
-  const { count, seeking, arrived, unreachable, targetX, targetZ, stop } = herd;
-  return { count, seeking, arrived, unreachable, targetX, targetZ, stop };
+  const { count, seeking, arrived, unreachable, targetX, targetZ, stop, speed, x, z } = herd;
+  return { count, seeking, arrived, unreachable, targetX, targetZ, stop, speed, x, z };
 }
 
 /**

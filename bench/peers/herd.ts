@@ -29,6 +29,8 @@ export interface RouteFollowerLike {
   seek(index: number, target: readonly number[], stop: number): void;
   /** Moves the followed bodies on along their routes, then steps the herd. */
   step(dt: number): void;
+  /** Whether body `index`'s target is out of its reach (RT-9). */
+  unreachable(index: number): boolean;
 }
 
 /** The part of a walker entry the herd contenders use; H is the entry's herd, which its RouteFollower takes. */
@@ -112,7 +114,7 @@ export function waypointContender<H extends HerdLike>(entry: HerdEntry<H> | unde
   const RouteFollower = entry?.RouteFollower;
   return {
     id: 'waypoints',
-    label: 'walker Herd + route() waypoints (wasm)',
+    label: 'walker Herd + RouteFollower (wasm)',
     missing: Herd === undefined || RouteFollower === undefined ? (missing ?? 'the wasm entry exports no Herd and RouteFollower') : undefined,
     build(scene: Scene, n: number): Sim {
       if (entry === undefined || Herd === undefined || RouteFollower === undefined) throw new Error('bench: walker RouteFollower is not available.');
@@ -137,6 +139,10 @@ export function waypointContender<H extends HerdLike>(entry: HerdEntry<H> | unde
           follower.step(DT);
         },
         ...readouts(herd, n),
+        // The follower's signal (RT-9), steady: the herd's flag restarts at each plan a resting body is given.
+        unreachable(out: Uint8Array): void {
+          for (let i = 0; i < n; i++) out[i] = follower.unreachable(i) ? 1 : 0;
+        },
       };
     },
   };

@@ -97,7 +97,7 @@ export interface Behaviour {
   reachedWithPath: number;
   /** Targets reached, per body. */
   targetsPerBody: number;
-  /** Bodies that moved less than 1 m (horizontally) over the last 5 s. */
+  /** Bodies that moved less than 1 m (horizontally) over the last 5 s and reached no target in them. */
   stuck: number;
   /** Stuck bodies that say so: seek's unreachable signal (SE-7) set at the end; undefined for a contender without one. */
   stuckSignalled?: number;
@@ -131,6 +131,9 @@ export function behave(sim: Sim, scene: Scene, seconds: number, path: Uint8Array
   const feet = new Float64Array(3 * n);
   const prev = new Float64Array(3 * n);
   const late = new Float64Array(3 * n);
+  // Targets reached by the start of the last 5 s: a body that reaches one in them is not stuck, though it may end
+  // less than 1 m from where it was (it walks back toward its next target the way it came).
+  const reachedLate = new Uint32Array(n);
   sim.feet(feet);
   // Climb is measured from the ground under each start, not the start height (Rapier's bodies are created 10 cm up).
   const startY = Float64Array.from({ length: n }, (_, i) => scene.heightAt(feet[3 * i], feet[3 * i + 2]));
@@ -143,7 +146,10 @@ export function behave(sim: Sim, scene: Scene, seconds: number, path: Uint8Array
   const started = performance.now();
   for (let f = 1; f <= frames; f++) {
     sim.step();
-    if (f === frames - lastFrames) sim.feet(late);
+    if (f === frames - lastFrames) {
+      sim.feet(late);
+      reachedLate.set(sim.targets.reached);
+    }
     if (f % sampleEvery !== 0 && f !== frames) continue;
     sim.feet(feet);
     for (let i = 0; i < n; i++) {
@@ -165,7 +171,7 @@ export function behave(sim: Sim, scene: Scene, seconds: number, path: Uint8Array
   let stuckSignalled = 0;
   let insideAtEnd = 0;
   for (let i = 0; i < n; i++) {
-    if (Math.hypot(feet[3 * i] - late[3 * i], feet[3 * i + 2] - late[3 * i + 2]) < 1) {
+    if (Math.hypot(feet[3 * i] - late[3 * i], feet[3 * i + 2] - late[3 * i + 2]) < 1 && sim.targets.reached[i] === reachedLate[i]) {
       stuck++;
       stuckSignalled += signal[i];
     }

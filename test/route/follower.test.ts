@@ -77,6 +77,31 @@ function crowd(name: string, api: Api, runsInWasm: (g: Ground) => boolean): Crow
   return result;
 }
 
+/** The lake-and-cliffs scene without trees. */
+const bare = new Scene({ trees: 0, lakeAndCliffs: true });
+
+/** Bench body i of `on` alone in a herd, its follower sent to the body's first target. */
+function benchBody(api: Api, on: Scene, i: number): RouteFollower {
+  const w = walkerWorld(on);
+  const ground = api.groundOf(w);
+  const targets = new Targets(on, i + 1);
+  const herd = new api.Herd(w, ground, { capacity: 1, threads: 1 });
+  herd.add(startRow(api as unknown as WalkerEntry, w, ground, on, i));
+  const follower = new api.RouteFollower(herd);
+  follower.seek(0, [targets.x[i], targets.z[i]], STOP);
+  return follower;
+}
+
+/** Steps `follower` for up to `seconds`, until body i arrives: the read-outs then, and the first time unreachable read true (−1: never). */
+function run(follower: RouteFollower, i: number, seconds: number): { arrived: boolean; unreachable: boolean; firstSignal: number } {
+  let firstSignal = -1;
+  for (let s = 0; s < seconds / DT && !follower.arrived(i); s++) {
+    follower.step(DT);
+    if (firstSignal < 0 && follower.unreachable(i)) firstSignal = s * DT;
+  }
+  return { arrived: follower.arrived(i), unreachable: follower.unreachable(i), firstSignal };
+}
+
 /** A herd on `w` with one xbot per start, and a follower of it. */
 function following(api: Api, w: World, starts: readonly (readonly number[])[]): { herd: Herd; follower: RouteFollower; ground: Ground } {
   const ground = api.groundOf(w);
@@ -103,6 +128,20 @@ for (const { name, api, runsInWasm } of CORES) {
       for (let i = 0; i < CROWD; i++) {
         expect(c.arrived[i] && c.unreachable[i], `body ${i}`).toBe(false);
       }
+    });
+
+    it('RT-9: bench body 768 (2,000 trees), whose leg from a sharp turn drifts it onto a face and whose new plans lead back to that turn, comes to rest on each waypoint of a new plan and arrives at its first target', () => {
+      const follower = benchBody(api, scene, 768);
+      expect(run(follower, 0, 40)).toMatchObject({ arrived: true, unreachable: false });
+    });
+
+    it('RT-9, SE-7: bench body 27 (no trees), planned back and forth over a stretch where its short moves are refused, reads unreachable after GIVE_UP plans without progress — never at rest without the signal', () => {
+      const follower = benchBody(api, bare, 27);
+      const end = run(follower, 0, 40);
+      expect(end).toMatchObject({ arrived: false, unreachable: true });
+      // It said so within GIVE_UP + 1 plans of REPLAN seconds after its first rest, not only at the end.
+      expect(end.firstSignal).toBeGreaterThan(0);
+      expect(end.firstSignal).toBeLessThan(30);
     });
 
     it('RT-9, RT-4: a body below a wall goes round its end through every waypoint of its route in order (within WAYPOINT_STOP, 0.1 m) and arrives, where plain herd seek rests at the wall', () => {
