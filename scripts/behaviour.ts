@@ -5,7 +5,7 @@
  *   npx tsx scripts/behaviour.ts [--trees 0,2000] [--features 0,1] [--route 0,1,3] [--n 1000] [--seconds 20] [--list 5]
  *
  * --features 1: the lake and cliffs. --route: the bench's rows — 0 plain seek; 1 `{ route: true }` (a herd holds 8 flow
- * fields, RT-7); 3 `route()`'s waypoints.
+ * fields, RT-7); 3 `RouteFollower` (each body its own route, RT-9).
  */
 import { route, groundOf } from '../src/index.ts';
 import { DT, Scene, Targets } from '../bench/peers/scene.ts';

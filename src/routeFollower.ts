@@ -165,8 +165,10 @@ export class RouteFollower {
   unreachable(index: number): boolean {
     this.checkIndex(index);
     const p = this.current(index);
-    if (p === undefined || this.arrived(index)) return false;
-    return p.gaveUp || (p.leg === p.ways.length - 1 && this.herd.unreachable[index] === 1);
+    if (p === undefined) return false;
+    const last = p.leg === p.ways.length - 1;
+    if (last && this.herd.arrived[index] === 1) return false;
+    return p.gaveUp || (last && this.herd.unreachable[index] === 1);
   }
 
   /** Plans `p` again from where body `index` stands now and seeks its first waypoint. */
@@ -192,7 +194,8 @@ export class RouteFollower {
   /** Body `index`'s plan, dropped once the herd no longer seeks its leg (see `follows`). */
   private current(index: number): Plan | undefined {
     const p = this.plans[index];
-    if (p === undefined || follows(views(this.herd), index, p)) return p;
+    // The herd itself has the few views follows reads: a read-out makes no others.
+    if (p === undefined || follows(this.herd, index, p)) return p;
     this.plans[index] = undefined;
     return undefined;
   }
@@ -229,7 +232,7 @@ function views(herd: Herd): Views {
  * Whether the herd still seeks plan `p`'s leg for body `index`: not once the body was removed, or another moved into
  * its slot by `herd.remove`, or it was given another seek (`herd.seek`, `herd.unseek`) — so no stale plan drives a body.
  */
-function follows(v: Views, index: number, p: Plan): boolean {
+function follows(v: Pick<Views, 'count' | 'seeking' | 'targetX' | 'targetZ' | 'stop'>, index: number, p: Plan): boolean {
   const [x, z] = p.ways[p.leg];
   const stop = p.leg === p.ways.length - 1 ? p.stop : WAYPOINT_STOP;
   return index < v.count && v.seeking[index] === 1 && v.targetX[index] === x && v.targetZ[index] === z && v.stop[index] === stop;
