@@ -351,11 +351,12 @@ export let boundDry = false;
 
 /**
  * Bounds of the ground over the lattice cells from (i0, j0) to (i1, j1), corners included, when they are all in one
- * cached tile (else false, nothing found) — the bounds of that whole tile, made when it was filled (fillTile): into
- * boundAlongX (boundAlongZ) the most the height changes per metre between neighbouring corners along x (z) — on each
- * triangle the ground is a plane whose slope along x (z) is one such change — into boundMost the largest corner
- * height's magnitude, into boundDry whether every corner of those cells is at or above the water level (so every
- * depth there is +0: the whole tile is dry, or those corners are by its dry rows).
+ * cached tile (else false, nothing found): into boundAlongX (boundAlongZ) the most the height changes per metre
+ * between neighbouring corners along x (z) — on each triangle the ground is a plane whose slope along x (z) is one
+ * such change — over those corners when they are few (rectBounds), else over the whole tile (made when it was filled,
+ * fillTile); into boundMost the tile's largest corner height's magnitude, into boundDry whether every corner of those
+ * cells is at or above the water level (so every depth there is +0: the whole tile is dry, or those corners are by its
+ * dry rows).
  * AS only: it lets a step skip samples where these bounds decide what they would (assembly/stand.ts gentleSlope,
  * assembly/slide.ts gentleWay).
  */
@@ -365,11 +366,49 @@ export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool
     if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
   }
   if (tileSpan != <f64>TILE) return false;
-  boundAlongX = load<f64>(tileData + CORNER_BYTES);
-  boundAlongZ = load<f64>(tileData + CORNER_BYTES, 8);
+  if ((i1 - i0) * (j1 - j0) <= <f64>RECT_CELLS) {
+    rectBounds(<i32>(i0 - tileI0), <i32>(j0 - tileJ0), <i32>(i1 - tileI0), <i32>(j1 - tileJ0), t.cell);
+  } else {
+    boundAlongX = load<f64>(tileData + CORNER_BYTES);
+    boundAlongZ = load<f64>(tileData + CORNER_BYTES, 8);
+  }
+  // The tile's: it only sizes a rounding margin, which may be larger than the rectangle's needs.
   boundMost = load<f64>(tileData + CORNER_BYTES, 16);
-  boundDry = tileDry || dryRows(i0, j0, i1, j1);
+  boundDry = t.hasWater && (tileDry || dryRows(i0, j0, i1, j1));
   return true;
+}
+
+/**
+ * Rectangles of at most this many cells are bounded from their own corners, larger ones by their whole tile's bounds.
+ * Why: a step asks about a metre or two round a body, where a tile's steepest slope (64 m of hills on 2 m cells) says
+ * nothing about the ground under it; a few cells' corners are cheaper to read than the samples a failed bound costs.
+ */
+const RECT_CELLS: f64 = 16.0;
+
+/**
+ * Into boundAlongX and boundAlongZ, the bounds fillTile makes for a whole tile, made over the located tile's corners
+ * (a0, b0) … (a1, b1) only: the x changes of the rows b0 … b1 between columns a0 … a1 and the z changes of the columns
+ * between rows b0 … b1 — every edge of the triangles of the cells between them.
+ */
+function rectBounds(a0: i32, b0: i32, a1: i32, b1: i32, cell: f64): void {
+  let alongX: f64 = 0.0;
+  let alongZ: f64 = 0.0;
+  const rowBytes = <usize>SIDE << 3;
+  let row = tileData + (<usize>(b0 * SIDE + a0) << 3);
+  for (let b = b0; b <= b1; b++, row += rowBytes) {
+    let h = load<f64>(row);
+    for (let at = row, end = row + (<usize>(a1 - a0) << 3); at < end; at += 8) {
+      const next = load<f64>(at, 8);
+      alongX = Math.max(alongX, Math.abs(next - h));
+      h = next;
+    }
+    if (b == b1) break;
+    for (let at = row, end = row + (<usize>(a1 - a0) << 3); at <= end; at += 8) {
+      alongZ = Math.max(alongZ, Math.abs(load<f64>(at + rowBytes) - load<f64>(at)));
+    }
+  }
+  boundAlongX = alongX / cell;
+  boundAlongZ = alongZ / cell;
 }
 
 /** Whether the located tile's dry rows mark every corner from (i0, j0) to (i1, j1) dry (all in the tile). */
