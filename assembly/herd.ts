@@ -13,7 +13,7 @@ import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './route';
-import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek';
+import { CLEAR_WAY_NUMBERS, ClearWay, SEEK_ARRIVED, SEEK_UNREACHABLE, clearWay, keepClearWay, seekBody } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { freeThreads, reserveThreads } from './threads';
@@ -82,6 +82,18 @@ function grownArrays(old: usize, fields: i32, size: usize, count: i32, oldCapaci
   return a;
 }
 
+/** The first `count` bodies' proofs of a clear way in `capacity` slots; the others hold none (a margin of 0). */
+function grownClearWays(old: F64s, count: i32, capacity: i32): F64s {
+  const size = <usize>CLEAR_WAY_NUMBERS << 3;
+  const a = alloc(<usize>capacity * size);
+  memory.fill(a, 0, <usize>capacity * size);
+  if (changetype<usize>(old) != 0) {
+    memory.copy(a, changetype<usize>(old), <usize>count * size);
+    free(changetype<usize>(old));
+  }
+  return changetype<F64s>(a);
+}
+
 /**
  * Makes room for `capacity` bodies, copying the bodies there are; every array moves (HD-3: the facade re-derives its
  * views). Also makes the shared circle list long enough for any query of this herd (all solids and all bodies).
@@ -97,6 +109,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.memoStand = changetype<F64s>(grown(changetype<usize>(h.memoStand), 8, n, capacity));
   h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
   h.memoKind = changetype<I32s>(grown(changetype<usize>(h.memoKind), 4, n, capacity));
+  h.clearWays = grownClearWays(h.clearWays, n, capacity);
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -115,6 +128,7 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.memoStand));
   free(changetype<usize>(h.memoDepth));
   free(changetype<usize>(h.memoKind));
+  free(changetype<usize>(h.clearWays));
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -132,6 +146,12 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.memoStand[to] = h.memoStand[from];
   h.memoDepth[to] = h.memoDepth[from];
   h.memoKind[to] = h.memoKind[from];
+  memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
+}
+
+/** Where body i's proof of a clear way is kept (assembly/seek.ts ClearWay). */
+@inline function clearWayOf(h: Herd, i: i32): usize {
+  return changetype<usize>(h.clearWays) + <usize>i * offsetof<ClearWay>();
 }
 
 /** Drops body i's remembered stand height and depth (the facade calls it when it writes the body). */
@@ -310,6 +330,8 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     } else {
       g.crowd = null;
     }
+    // A proof of a clear way is of the solids only: a body others block neither uses nor makes one.
+    keepClearWay = g.crowd === null;
     loadBody(h, i, body);
     forget(g);
     recall(h, i, n, g, body);
@@ -322,7 +344,9 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       const tx = numbersOf(h, HERD_TARGETX)[i];
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
+      memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
+      memory.copy(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;
       unreachable = answer == SEEK_UNREACHABLE;
     }
@@ -336,6 +360,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     storeBody(h, i, body);
     remember(h, i, g, body);
   }
+  keepClearWay = false;
   return failed == -1 ? -1 : -2 - failed;
 }
 

@@ -321,6 +321,8 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoStand: F64s;
   memoDepth: F64s;
   memoKind: I32s;
+  /** Each body's proof of a clear way (assembly/seek.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body. */
+  clearWays: F64s;
   /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;

@@ -99,6 +99,85 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   return found ? blocker : null;
 }
 
+/**
+ * How far beyond the solids' grown discs a proof of a clear way looks, metres (AS only, see ClearWay): a solid further
+ * off counts as this far. Why: a body that has turned onto its clear way walks down it, staying within rounding of it,
+ * so a proof holds until the target moves; a wider look would only cost more queries.
+ */
+const CLEAR_REACH: f64 = 0.5;
+
+/**
+ * AS only: a herd body's proof that its straight way to a target is clear, which lets seekBody skip firstBlocker — the
+ * same answer, none. From (x, z) to the target (tx, tz), every solid's disc grown by `radius` stays at least `margin`
+ * off. The way from any point within δ of that one to the same target lies within δ of it (each of its points is no
+ * further from the old way than its start is), so it is clear while δ and a rounding margin stay under `margin`.
+ * `keep` is set by the herd for a body no other body blocks (bodies move; the solids do not), which loads the body's
+ * proof into `clearWay` before its seek and keeps it after.
+ */
+@unmanaged export class ClearWay {
+  x: f64;
+  z: f64;
+  tx: f64;
+  tz: f64;
+  radius: f64;
+  margin: f64;
+}
+
+/** Numbers of a ClearWay (a herd keeps them per body). */
+export const CLEAR_WAY_NUMBERS: i32 = <i32>(offsetof<ClearWay>() >> 3);
+
+export let clearWay = changetype<ClearWay>(memory.data(offsetof<ClearWay>()));
+/** Whether seekBody uses and makes proofs of a clear way (a global: each thread's instance has its own). */
+export let keepClearWay = false;
+
+/** Whether the kept proof covers the way from (px, pz) to (tx, tz) for a body of radius n.radius (see ClearWay). */
+function clearWayKept(n: Numbers, px: f64, pz: f64, tx: f64, tz: f64): bool {
+  const w = clearWay;
+  if (!keepClearWay || tx != w.tx || tz != w.tz || n.radius != w.radius) return false;
+  const sx = tx - w.x;
+  const sz = tz - w.z;
+  const s2 = sx * sx + sz * sz;
+  const s = s2 > 0.0 ? Math.min(Math.max(((px - w.x) * sx + (pz - w.z) * sz) / s2, 0.0), 1.0) : 0.0;
+  const ex = w.x + sx * s - px;
+  const ez = w.z + sz * s - pz;
+  // The rounding margin: far above what rounding moves the tests firstBlocker makes, at any coordinates up to 1e6 m.
+  const rounding = 1e-6 + 1e-9 * (Math.abs(px) + Math.abs(pz) + Math.abs(tx) + Math.abs(tz));
+  return Math.sqrt(ex * ex + ez * ez) + rounding < w.margin;
+}
+
+/**
+ * Proves the way from (px, pz) to (tx, tz), which firstBlocker found clear, clear by a margin (see ClearWay): the least
+ * distance from it to a solid's grown disc, or CLEAR_REACH. The way is searched in firstBlocker's pieces, each query
+ * reaching CLEAR_REACH further, so a solid no query finds is more than CLEAR_REACH off.
+ */
+function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, tx: f64, tz: f64): void {
+  const dx = tx - px;
+  const dz = tz - pz;
+  const len2 = dx * dx + dz * dz;
+  const len = Math.sqrt(len2);
+  const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
+  const reach = len / pieces * 0.5 + n.radius + CLEAR_REACH;
+  let margin = CLEAR_REACH;
+  for (let k: f64 = 0.0; k < pieces; k++) {
+    const mid = (k + 0.5) / pieces;
+    const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
+    for (let i = 0; i < circles.length; i++) {
+      const c = circles[i];
+      const s = Math.min(Math.max(((c.x - px) * dx + (c.z - pz) * dz) / len2, 0.0), 1.0);
+      const ex = px + dx * s - c.x;
+      const ez = pz + dz * s - c.z;
+      margin = Math.min(margin, Math.sqrt(ex * ex + ez * ez) - (c.radius + n.radius));
+    }
+  }
+  const w = clearWay;
+  w.x = px;
+  w.z = pz;
+  w.tx = tx;
+  w.tz = tz;
+  w.radius = n.radius;
+  w.margin = margin;
+}
+
 function sameCircle(a: Circle, b: Circle): bool {
   return a.x == b.x && a.z == b.z && a.radius == b.radius;
 }
@@ -235,7 +314,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.turned = 0.0;
     return SEEK_ARRIVED;
   }
-  const first = firstBlocker(n, g, body.x, body.z, dx, dz);
+  // AS only: a herd body walking down a way proved clear skips the search (ClearWay); one found clear is proved.
+  let first: Circle | null = null;
+  if (!clearWayKept(n, body.x, body.z, tx, tz)) {
+    first = firstBlocker(n, g, body.x, body.z, dx, dz);
+    if (first === null && keepClearWay) proveClearWay(n, g, body.x, body.z, tx, tz);
+  }
   if (first === null) {
     const k = n.seekSpeed / Math.sqrt(d2);
     body.wantX = dx * k;

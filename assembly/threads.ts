@@ -22,7 +22,7 @@ import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
 import { Want, gradient as walkGradient, want } from './walk';
-import { MAX_CLUSTER, Tangent, blocker, cluster, clusterData, minus, plus, probed } from './seek';
+import { ClearWay, MAX_CLUSTER, Tangent, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
 import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4 } from './stand';
 import { aim } from './route';
 import { beginStep, body, move, stepBodies } from './herd';
@@ -172,6 +172,7 @@ function bind(c: HerdThread): void {
   body = changetype<Body>(at); at += aligned(offsetof<Body>());
   move = changetype<Move>(at); at += aligned(offsetof<Move>());
   probed = changetype<Move>(at); at += aligned(offsetof<Move>());
+  clearWay = changetype<ClearWay>(at); at += aligned(offsetof<ClearWay>());
   behind = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   ahead = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   climb0 = changetype<Climb>(at); at += aligned(offsetof<Climb>());

@@ -38,8 +38,9 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // reference asks its ground's callbacks, which it cannot bound.
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
   stand: { reference: [], assembly: ['gentleSlope'] },
-  // The cluster list's storage is a static segment in wasm.
-  seek: { reference: [], assembly: ['clusterData'] },
+  // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that its way to its
+  // target is clear, and skips the search while it walks down that way (the same answer, none).
+  seek: { reference: [], assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'clearWayKept', 'proveClearWay', 'clusterData'] },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
   // frees grids, grows its storage by copying, and hands the facade a filled grid's cells.
@@ -53,14 +54,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
-  // remembers each body's last stand height, and checks finiteness inline (the reference shares src/body.ts finiteBody),
+  // remembers each body's last stand height and its proof of a clear way, and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here.
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
-      'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'reserveHerd', 'freeHerd', 'herdMove',
-      'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
+      'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownClearWays', 'reserveHerd', 'freeHerd', 'herdMove',
+      'clearWayOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },

@@ -1,0 +1,89 @@
+/**
+ * A herd body in wasm keeps a proof that its straight way to its target is clear and skips seek's search for a blocker
+ * while it walks down that way (assembly/seek.ts ClearWay). The answer must be the one the search gives, so a herd
+ * step still equals the reference's per-row calls bit for bit (HD-2) where the proof is at its edge: ways that graze a
+ * solid, targets moved, bodies put back off the way, kinds of another radius swapped in.
+ */
+import fc from 'fast-check';
+import { describe, it } from 'vitest';
+import type { Row } from '../../src/types.ts';
+import { BUILDS, SEED, coreOf, reference } from './cores.ts';
+import { crowd, expectHerdIs, herdOf, referenceFrame, type Target } from './herds.ts';
+
+/** A body set to pass a solid: its way's nearest approach is `gap` metres off the solid's disc grown by its radius. */
+const passArb = fc.record({
+  solid: fc.nat(),
+  kind: fc.constantFrom('xbot', 'ox', 'kid'),
+  bearing: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+  side: fc.constantFrom(-1, 1),
+  gap: fc.oneof(fc.double({ min: -0.05, max: 0.05, noNaN: true }), fc.double({ min: 0, max: 0.8, noNaN: true })),
+  before: fc.double({ min: 0.5, max: 12, noNaN: true }),
+  after: fc.double({ min: 0.3, max: 12, noNaN: true }),
+  // What happens to the body partway: nothing, its target moves a little, or behind the solid it passes (or is given
+  // again), it is put back off its way, or it becomes a body of another kind (another radius).
+  change: fc.constantFrom('none', 'retarget', 'behind', 'same target', 'nudge', 'kind'),
+  at: fc.integer({ min: 1, max: 60 }),
+  by: fc.double({ min: -0.6, max: 0.6, noNaN: true }),
+});
+
+/** A point 2 m beyond the solid's edge on the line from the body through its centre: a target the solid hides. */
+function behind(c: { x: number; z: number; radius: number }, row: Row): [number, number] {
+  const dx = c.x - row.pos[0];
+  const dz = c.z - row.pos[2];
+  const d = Math.sqrt(dx * dx + dz * dz);
+  return [c.x + (dx / d) * (c.radius + 2), c.z + (dz / d) * (c.radius + 2)];
+}
+
+describe.each(BUILDS)('the %s build', (build) => {
+  it('HD-2: bodies grazing solids on ways proved clear, retargeted, nudged off their ways or given another kind, equal the per-row loop every frame', async () => {
+    const core = await coreOf(build);
+    const { w } = crowd(1, 1, 1, false);
+    const ground = reference.groundOf(w);
+    const solids = ground.solids(0, 0, 1e9);
+    const wasmGround = core.groundOf(w);
+    fc.assert(
+      fc.property(fc.array(passArb, { minLength: 1, maxLength: 10 }), fc.double({ min: 1 / 240, max: 1 / 20, noNaN: true }), (passes, dt) => {
+        const rows: Row[] = [];
+        const targets: Target[] = [];
+        for (const p of passes) {
+          const c = solids[p.solid % solids.length];
+          const n = reference.numbers({ kind: p.kind }, w);
+          const ux = Math.sin(p.bearing);
+          const uz = Math.cos(p.bearing);
+          const off = (c.radius + n.radius + p.gap) * p.side;
+          const nearX = c.x - uz * off;
+          const nearZ = c.z + ux * off;
+          const x = nearX - ux * p.before;
+          const z = nearZ - uz * p.before;
+          const y = reference.stand(n, ground, x, z);
+          rows.push({ kind: p.kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 });
+          targets.push({ at: [nearX + ux * p.after, nearZ + uz * p.after], stop: 0.1 });
+        }
+        const herd = herdOf(core, w, wasmGround, rows, targets);
+        const arrived = rows.map(() => false);
+        for (let frame = 0; frame < 70; frame++) {
+          passes.forEach((p, i) => {
+            if (p.at !== frame || p.change === 'none') return;
+            const t = targets[i]!;
+            if (p.change === 'retarget' || p.change === 'behind' || p.change === 'same target') {
+              const at: [number, number] = p.change === 'retarget' ? [t.at[0] + p.by, t.at[1] - p.by] : p.change === 'behind' ? behind(solids[p.solid % solids.length], rows[i]) : [t.at[0], t.at[1]];
+              targets[i] = { at, stop: t.stop };
+              herd.seek(i, at, t.stop);
+              return;
+            }
+            const row = rows[i];
+            rows[i] = p.change === 'nudge'
+              ? { ...row, pos: [row.pos[0] + p.by, row.pos[1], row.pos[2] - p.by * 0.5] }
+              : { ...row, kind: row.kind === 'ox' ? 'kid' : 'ox' };
+            herd.set(i, rows[i]);
+          });
+          herd.step(dt);
+          referenceFrame(rows, w, ground, targets, dt, arrived);
+          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+        }
+        herd.dispose();
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+});
