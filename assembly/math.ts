@@ -15,18 +15,16 @@ export function wrapAngle(a: f64): f64 {
 
 /** sin on [−π/2, π/2] by its Taylor series to x^21 (error below 1e-16 there). */
 function sinReduced(x: f64): f64 {
-  const x2 = x * x;
-  let p: f64 = -1.0 / 51090942171709440000.0;
-  p = p * x2 + 1.0 / 121645100408832000.0;
-  p = p * x2 - 1.0 / 355687428096000.0;
-  p = p * x2 + 1.0 / 1307674368000.0;
-  p = p * x2 - 1.0 / 6227020800.0;
-  p = p * x2 + 1.0 / 39916800.0;
-  p = p * x2 - 1.0 / 362880.0;
-  p = p * x2 + 1.0 / 5040.0;
-  p = p * x2 - 1.0 / 120.0;
-  p = p * x2 + 1.0 / 6.0;
-  return x - x * x2 * p;
+  // The series' terms summed in Estrin's pairs, as atanUnit's are.
+  const u = x * x;
+  const u2 = u * u;
+  const u4 = u2 * u2;
+  const u8 = u4 * u4;
+  const c0 = (1.0 / 6.0 - u * (1.0 / 120.0)) + u2 * (1.0 / 5040.0 - u * (1.0 / 362880.0));
+  const c1 = (1.0 / 39916800.0 - u * (1.0 / 6227020800.0)) + u2 * (1.0 / 1307674368000.0 - u * (1.0 / 355687428096000.0));
+  const c2 = 1.0 / 121645100408832000.0 - u * (1.0 / 51090942171709440000.0);
+  const p = (c0 + u4 * c1) + u8 * c2;
+  return x - x * u * p;
 }
 
 /** Sine of any finite angle. */
@@ -54,22 +52,18 @@ function atanUnit(a: f64): f64 {
     t = (t - INV_SQRT3) / (1.0 + t * INV_SQRT3);
     offset = PI_6;
   }
-  const t2 = t * t;
-  let p: f64 = 1.0 / 29.0;
-  p = 1.0 / 27.0 - t2 * p;
-  p = 1.0 / 25.0 - t2 * p;
-  p = 1.0 / 23.0 - t2 * p;
-  p = 1.0 / 21.0 - t2 * p;
-  p = 1.0 / 19.0 - t2 * p;
-  p = 1.0 / 17.0 - t2 * p;
-  p = 1.0 / 15.0 - t2 * p;
-  p = 1.0 / 13.0 - t2 * p;
-  p = 1.0 / 11.0 - t2 * p;
-  p = 1.0 / 9.0 - t2 * p;
-  p = 1.0 / 7.0 - t2 * p;
-  p = 1.0 / 5.0 - t2 * p;
-  p = 1.0 / 3.0 - t2 * p;
-  return offset + (t - t * t2 * p);
+  // The series' 14 terms 1/3 − u/5 + u²/7 − … − u¹³/29 summed in Estrin's pairs, not one after another (Horner): the
+  // pairs are independent, so the processor works them out side by side.
+  const u = t * t;
+  const u2 = u * u;
+  const u4 = u2 * u2;
+  const u8 = u4 * u4;
+  const c0 = (1.0 / 3.0 - u * (1.0 / 5.0)) + u2 * (1.0 / 7.0 - u * (1.0 / 9.0));
+  const c1 = (1.0 / 11.0 - u * (1.0 / 13.0)) + u2 * (1.0 / 15.0 - u * (1.0 / 17.0));
+  const c2 = (1.0 / 19.0 - u * (1.0 / 21.0)) + u2 * (1.0 / 23.0 - u * (1.0 / 25.0));
+  const c3 = 1.0 / 27.0 - u * (1.0 / 29.0);
+  const p = (c0 + u4 * c1) + u8 * (c2 + u4 * c3);
+  return offset + (t - t * u * p);
 }
 
 /** The angle of (x, y) from the +x axis, in (−π, π]; atan2(0, 0) is 0. Walker calls it as atan2(x, z) for a bearing. */
