@@ -345,6 +345,8 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
       memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
+      // A proof is for a body of the kind (the radius) it last stepped as.
+      if (h.memoKind[i] != kind) clearWay.margin = 0.0;
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
       memory.copy(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;

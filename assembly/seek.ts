@@ -108,8 +108,8 @@ const CLEAR_REACH: f64 = 0.5;
 
 /**
  * AS only: a herd body's proof that its straight way to a target is clear, which lets seekBody skip firstBlocker — the
- * same answer, none. From (x, z) to the target (tx, tz), every solid's disc grown by `radius` stays at least `margin`
- * off. The way from any point within δ of that one to the same target lies within δ of it (each of its points is no
+ * same answer, none. From (x, z) to the target (tx, tz), every solid's disc grown by the body's radius stays at least
+ * `margin` off (the herd drops a proof made for a body of another kind, assembly/herd.ts stepBodies). The way from any point within δ of that one to the same target lies within δ of it (each of its points is no
  * further from the old way than its start is), so it is clear while δ and a rounding margin stay under `margin`.
  * `keep` is set by the herd for a body no other body blocks (bodies move; the solids do not), which loads the body's
  * proof into `clearWay` before its seek and keeps it after.
@@ -119,7 +119,6 @@ const CLEAR_REACH: f64 = 0.5;
   z: f64;
   tx: f64;
   tz: f64;
-  radius: f64;
   margin: f64;
 }
 
@@ -130,10 +129,10 @@ export let clearWay = changetype<ClearWay>(memory.data(offsetof<ClearWay>()));
 /** Whether seekBody uses and makes proofs of a clear way (a global: each thread's instance has its own). */
 export let keepClearWay = false;
 
-/** Whether the kept proof covers the way from (px, pz) to (tx, tz) for a body of radius n.radius (see ClearWay). */
-function clearWayKept(n: Numbers, px: f64, pz: f64, tx: f64, tz: f64): bool {
+/** Whether the kept proof covers the way from (px, pz) to (tx, tz) (see ClearWay). */
+function clearWayKept(px: f64, pz: f64, tx: f64, tz: f64): bool {
   const w = clearWay;
-  if (!keepClearWay || tx != w.tx || tz != w.tz || n.radius != w.radius) return false;
+  if (!keepClearWay || tx != w.tx || tz != w.tz) return false;
   const sx = tx - w.x;
   const sz = tz - w.z;
   const s2 = sx * sx + sz * sz;
@@ -174,7 +173,6 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, tx: f64, tz: f6
   w.z = pz;
   w.tx = tx;
   w.tz = tz;
-  w.radius = n.radius;
   w.margin = margin;
 }
 
@@ -316,7 +314,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   }
   // AS only: a herd body walking down a way proved clear skips the search (ClearWay); one found clear is proved.
   let first: Circle | null = null;
-  if (!clearWayKept(n, body.x, body.z, tx, tz)) {
+  if (!clearWayKept(body.x, body.z, tx, tz)) {
     first = firstBlocker(n, g, body.x, body.z, dx, dz);
     if (first === null && keepClearWay) proveClearWay(n, g, body.x, body.z, tx, tz);
   }
