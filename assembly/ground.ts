@@ -210,6 +210,7 @@ function clearCorners(): void {
   tilesUsed = 0;
   tileI0 = NaN;
   tileJ0 = NaN;
+  rectI0 = NaN;
 }
 
 /** Makes the corner cache answer for terrain t (the located tile belongs to another terrain otherwise). */
@@ -218,6 +219,7 @@ export function useTerrain(t: Terrain): void {
   tileTerrain = t.id;
   tileI0 = NaN;
   tileJ0 = NaN;
+  rectI0 = NaN;
 }
 
 /**
@@ -366,8 +368,19 @@ export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool
     if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
   }
   if (tileSpan != <f64>TILE) return false;
-  if ((i1 - i0) * (j1 - j0) <= <f64>RECT_CELLS) {
+  if (i0 >= rectI0 && j0 >= rectJ0 && i1 <= rectI1 && j1 <= rectJ1 && tileData == rectTile) {
+    // Within the last rectangle bounded, whose bounds hold here too (a step asks round the same feet twice).
+    boundAlongX = rectAlongX;
+    boundAlongZ = rectAlongZ;
+  } else if ((i1 - i0) * (j1 - j0) <= <f64>RECT_CELLS) {
     rectBounds(<i32>(i0 - tileI0), <i32>(j0 - tileJ0), <i32>(i1 - tileI0), <i32>(j1 - tileJ0), t.cell);
+    rectI0 = i0;
+    rectJ0 = j0;
+    rectI1 = i1;
+    rectJ1 = j1;
+    rectTile = tileData;
+    rectAlongX = boundAlongX;
+    rectAlongZ = boundAlongZ;
   } else {
     boundAlongX = load<f64>(tileData + CORNER_BYTES);
     boundAlongZ = load<f64>(tileData + CORNER_BYTES, 8);
@@ -377,6 +390,18 @@ export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool
   boundDry = t.hasWater && (tileDry || dryRows(i0, j0, i1, j1));
   return true;
 }
+
+/**
+ * The last rectangle rectBounds bounded, by its cells, the located tile it read, and its bounds (NaN: none; dropped
+ * when the cache is emptied or answers for another terrain, as a tile may then hold other corners).
+ */
+let rectI0: f64 = NaN;
+let rectJ0: f64 = NaN;
+let rectI1: f64 = NaN;
+let rectJ1: f64 = NaN;
+let rectTile: usize = 0;
+let rectAlongX: f64 = 0.0;
+let rectAlongZ: f64 = 0.0;
 
 /**
  * Rectangles of at most this many cells are bounded from their own corners, larger ones by their whole tile's bounds.
