@@ -525,6 +525,15 @@ export function bakeCorners(t: Terrain, x0: f64, z0: f64, x1: f64, z1: f64): voi
 }
 
 /**
+ * How many tiles the corners under the rectangle (x0, z0)–(x1, z1) of terrain t fill, at most (one more on each
+ * axis for the apron and the rounding of the ends).
+ */
+export function tilesUnder(t: Terrain, x0: f64, z0: f64, x1: f64, z1: f64): f64 {
+  const side = t.cell * <f64>TILE;
+  return (Math.floor((x1 - x0) / side) + 2.0) * (Math.floor((z1 - z0) / side) + 2.0);
+}
+
+/**
  * Freezes the cache (only read, see `frozen`) or thaws it. Either way the located tile is dropped: another thread may
  * have refilled its slot since this one located it.
  */

@@ -17,7 +17,7 @@
  *   fieldFind stamps a field with the step's clock, which prepareFields already gave it — the same value.
  */
 import { Body, Circle, Circles, F64s, Herd, HerdThread, I32s, Numbers, alloc, callBodies, free, numberIndex } from './memory';
-import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool } from './ground';
+import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool, tilesUnder } from './ground';
 import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
@@ -93,9 +93,7 @@ export function freeThreads(h: Herd): void {
 /**
  * The main thread's part of a step on several threads before the ranges start: checks the bodies and files the crowd
  * (beginStep: its answer, −1 when every body is valid), bakes the corners round each body out to where its step may
- * ask, then freezes the cache and tells every context where it is.
- * How far a step may ask, generously: its move at up to the speed it has or wants (or seeks, or slides at), plus the feet's span,
- * the probe ahead of a rise and the slope's reach either side, plus a cell. A corner outside is computed when asked.
+ * ask (bakeReach; a corner outside is computed when asked), then freezes the cache and tells every context where it is.
  */
 export function beginThreads(h: Herd, dt: f64): i32 {
   const refused = beginStep(h, dt);
@@ -103,14 +101,30 @@ export function beginThreads(h: Herd, dt: f64): i32 {
   const ground = h.ground;
   const terrain = ground.terrain;
   if (ground.cell > 0.0 && ground.cell == terrain.cell) {
+    // The box round every body's reach, baked whole when it spans few tiles (a herd in one place: a few tiles, looked
+    // up once); else round each body in turn.
+    let x0 = Infinity;
+    let z0 = Infinity;
+    let x1 = -Infinity;
+    let z1 = -Infinity;
     for (let i = 0; i < h.count; i++) {
-      const n = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>());
+      const reach = bakeReach(h, i, dt);
       const x = numberOf(h, offsetof<Body>("x"), i);
       const z = numberOf(h, offsetof<Body>("z"), i);
-      const speed = Math.abs(numberOf(h, offsetof<Body>("vx"), i)) + Math.abs(numberOf(h, offsetof<Body>("vz"), i))
-        + Math.abs(numberOf(h, offsetof<Body>("wantX"), i)) + Math.abs(numberOf(h, offsetof<Body>("wantZ"), i)) + n.seekSpeed + n.slide;
-      const reach = speed * dt + n.span + n.probe + 2.0 * Math.max(n.span, 0.1) + ground.cell;
-      bakeCorners(terrain, x - reach, z - reach, x + reach, z + reach);
+      x0 = Math.min(x0, x - reach);
+      z0 = Math.min(z0, z - reach);
+      x1 = Math.max(x1, x + reach);
+      z1 = Math.max(z1, z + reach);
+    }
+    if (h.count > 0 && tilesUnder(terrain, x0, z0, x1, z1) <= BOX_TILES) {
+      bakeCorners(terrain, x0, z0, x1, z1);
+    } else {
+      for (let i = 0; i < h.count; i++) {
+        const reach = bakeReach(h, i, dt);
+        const x = numberOf(h, offsetof<Body>("x"), i);
+        const z = numberOf(h, offsetof<Body>("z"), i);
+        bakeCorners(terrain, x - reach, z - reach, x + reach, z + reach);
+      }
     }
   }
   freezeCorners(true);
@@ -121,6 +135,20 @@ export function beginThreads(h: Herd, dt: f64): i32 {
     c.directory = directory;
   }
   return -1;
+}
+
+/** The most tiles a herd's box may span and be baked whole (a quarter of the cache). */
+const BOX_TILES: f64 = 256.0;
+
+/**
+ * How far round body i its step may ask for corners, generously: its move at up to the speed it has or wants (or
+ * seeks, or slides at), plus the feet's span, the probe ahead of a rise and the slope's reach either side, plus a cell.
+ */
+function bakeReach(h: Herd, i: i32, dt: f64): f64 {
+  const n = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>());
+  const speed = Math.abs(numberOf(h, offsetof<Body>("vx"), i)) + Math.abs(numberOf(h, offsetof<Body>("vz"), i))
+    + Math.abs(numberOf(h, offsetof<Body>("wantX"), i)) + Math.abs(numberOf(h, offsetof<Body>("wantZ"), i)) + n.seekSpeed + n.slide;
+  return speed * dt + n.span + n.probe + 2.0 * Math.max(n.span, 0.1) + h.ground.cell;
 }
 
 /** The main thread's part of a step on several threads after every range has stepped: thaws the corner cache. */
