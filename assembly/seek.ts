@@ -67,7 +67,19 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   const reach = len / pieces * 0.5 + n.radius;
   let found = false;
   let bestT: f64 = 2.0;
+  // AS only: the pieces a kept proof covers, from the first on, hold no way into a solid (ClearWay); each piece starts
+  // where the one before ends, so one end is checked per piece, until one is not covered.
+  skippedPieces = 0;
+  let skipping = keepClearWay && nearKeptWay(px, pz);
   for (let k: f64 = 0.0; k < pieces; k++) {
+    if (skipping) {
+      const end = (k + 1.0) / pieces;
+      if (nearKeptWay(px + dx * end, pz + dz * end)) {
+        skippedPieces++;
+        continue;
+      }
+      skipping = false;
+    }
     const mid = (k + 0.5) / pieces;
     const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
@@ -96,29 +108,32 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     }
     if (found && bestT < (k + 1.0) / pieces) break;
   }
+  blockerEntry = bestT;
   return found ? blocker : null;
 }
 
 /**
  * How far beyond the solids' grown discs a proof of a clear way looks, metres (AS only, see ClearWay): a solid further
- * off counts as this far. Why: a body that has turned onto its clear way walks down it, staying within rounding of it,
- * so a proof holds until the target moves; a wider look would only cost more queries.
+ * off counts as this far. Why: a body walking down its way, or round an obstacle far along it, stays within a few
+ * centimetres of the way it had; a wider look would only cost more queries.
  */
 const CLEAR_REACH: f64 = 0.5;
 
 /**
- * AS only: a herd body's proof that its straight way to a target is clear, which lets seekBody skip firstBlocker — the
- * same answer, none. From (x, z) to the target (tx, tz), every solid's disc grown by the body's radius stays at least
- * `margin` off (the herd drops a proof made for a body of another kind, assembly/herd.ts stepBodies). The way from any point within δ of that one to the same target lies within δ of it (each of its points is no
- * further from the old way than its start is), so it is clear while δ and a rounding margin stay under `margin`.
- * `keep` is set by the herd for a body no other body blocks (bodies move; the solids do not), which loads the body's
- * proof into `clearWay` before its seek and keeps it after.
+ * AS only: a herd body's proof that a stretch of straight way is clear, which lets firstBlocker skip the pieces of a
+ * way that lie along it, and seekBody skip firstBlocker when the whole way does — the same answer. Every solid's disc
+ * grown by the body's radius stays at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof
+ * made for a body of another kind, assembly/herd.ts stepBodies). A piece of way whose ends are both within
+ * `margin` of that segment, less a rounding margin, lies within it all along (a point's distance from a segment is
+ * convex along a line), so no solid's grown disc reaches it: no way into a solid starts on it. `keepClearWay` is set by
+ * the herd for a body no other body blocks (bodies move; the solids do not), which loads the body's proof into
+ * `clearWay` before its seek and keeps it after.
  */
 @unmanaged export class ClearWay {
   x: f64;
   z: f64;
-  tx: f64;
-  tz: f64;
+  qx: f64;
+  qz: f64;
   margin: f64;
 }
 
@@ -128,51 +143,62 @@ export const CLEAR_WAY_NUMBERS: i32 = <i32>(offsetof<ClearWay>() >> 3);
 export let clearWay = changetype<ClearWay>(memory.data(offsetof<ClearWay>()));
 /** Whether seekBody uses and makes proofs of a clear way (a global: each thread's instance has its own). */
 export let keepClearWay = false;
+/** How many pieces of the last firstBlocker the kept proof let it skip, and the blocker's entry (AS only; globals). */
+let skippedPieces = 0;
+let blockerEntry: f64 = 2.0;
 
-/** Whether the kept proof covers the way from (px, pz) to (tx, tz) (see ClearWay). */
-function clearWayKept(px: f64, pz: f64, tx: f64, tz: f64): bool {
+/** Whether (x, z) is within the kept proof's margin, less a rounding margin, of its segment. */
+function nearKeptWay(x: f64, z: f64): bool {
   const w = clearWay;
-  if (!keepClearWay || tx != w.tx || tz != w.tz) return false;
-  const sx = tx - w.x;
-  const sz = tz - w.z;
+  const sx = w.qx - w.x;
+  const sz = w.qz - w.z;
   const s2 = sx * sx + sz * sz;
-  const s = s2 > 0.0 ? Math.min(Math.max(((px - w.x) * sx + (pz - w.z) * sz) / s2, 0.0), 1.0) : 0.0;
-  const ex = w.x + sx * s - px;
-  const ez = w.z + sz * s - pz;
-  // The rounding margin: far above what rounding moves the tests firstBlocker makes, at any coordinates up to 1e6 m.
-  const rounding = 1e-6 + 1e-9 * (Math.abs(px) + Math.abs(pz) + Math.abs(tx) + Math.abs(tz));
+  const s = s2 > 0.0 ? Math.min(Math.max(((x - w.x) * sx + (z - w.z) * sz) / s2, 0.0), 1.0) : 0.0;
+  const ex = w.x + sx * s - x;
+  const ez = w.z + sz * s - z;
+  // Far above what rounding moves the tests firstBlocker makes, at any coordinates up to 1e6 m.
+  const rounding = 1e-6 + 1e-9 * (Math.abs(x) + Math.abs(z) + Math.abs(w.qx) + Math.abs(w.qz));
   return Math.sqrt(ex * ex + ez * ez) + rounding < w.margin;
 }
 
+/** Whether the kept proof covers the way from (ax, az) to (bx, bz), so no way into a solid starts on it (ClearWay). */
+function keptClear(ax: f64, az: f64, bx: f64, bz: f64): bool {
+  return keepClearWay && nearKeptWay(ax, az) && nearKeptWay(bx, bz);
+}
+
 /**
- * Proves the way from (px, pz) to (tx, tz), which firstBlocker found clear, clear by a margin (see ClearWay): the least
- * distance from it to a solid's grown disc, or CLEAR_REACH. The way is searched in firstBlocker's pieces, each query
- * reaching CLEAR_REACH further, so a solid no query finds is more than CLEAR_REACH off.
+ * Proves the stretch of the way from (px, pz) by (dx, dz) that firstBlocker found no way into a solid on — all of it
+ * when it found none, else the pieces before the blocker's — clear by a margin (see ClearWay): the least distance
+ * from it to a solid's grown disc, or CLEAR_REACH. The stretch is searched in pieces as firstBlocker searches, each
+ * query reaching CLEAR_REACH further, so a solid no query finds is more than CLEAR_REACH off.
  */
-function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, tx: f64, tz: f64): void {
-  const dx = tx - px;
-  const dz = tz - pz;
-  const len2 = dx * dx + dz * dz;
-  const len = Math.sqrt(len2);
-  const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
-  const reach = len / pieces * 0.5 + n.radius + CLEAR_REACH;
+function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, blocked: bool): void {
+  const w = clearWay;
+  const wayPieces = Math.max(1.0, Math.ceil(Math.sqrt(dx * dx + dz * dz) / BLOCKER_PIECE));
+  const part = blocked ? Math.floor(blockerEntry * wayPieces) / wayPieces : 1.0;
+  w.margin = 0.0;
+  if (!(part > 0.0)) return;
+  const sx = dx * part;
+  const sz = dz * part;
+  const len2 = sx * sx + sz * sz;
+  const pieces = Math.max(1.0, Math.ceil(Math.sqrt(len2) / BLOCKER_PIECE));
+  const reach = Math.sqrt(len2) / pieces * 0.5 + n.radius + CLEAR_REACH;
   let margin = CLEAR_REACH;
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
-    const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
+    const circles = g.circles(px + sx * mid, pz + sz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
-      const s = Math.min(Math.max(((c.x - px) * dx + (c.z - pz) * dz) / len2, 0.0), 1.0);
-      const ex = px + dx * s - c.x;
-      const ez = pz + dz * s - c.z;
+      const s = Math.min(Math.max(((c.x - px) * sx + (c.z - pz) * sz) / len2, 0.0), 1.0);
+      const ex = px + sx * s - c.x;
+      const ez = pz + sz * s - c.z;
       margin = Math.min(margin, Math.sqrt(ex * ex + ez * ez) - (c.radius + n.radius));
     }
   }
-  const w = clearWay;
   w.x = px;
   w.z = pz;
-  w.tx = tx;
-  w.tz = tz;
+  w.qx = px + sx;
+  w.qz = pz + sz;
   w.margin = margin;
 }
 
@@ -312,11 +338,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.turned = 0.0;
     return SEEK_ARRIVED;
   }
-  // AS only: a herd body walking down a way proved clear skips the search (ClearWay); one found clear is proved.
+  // AS only: a herd body whose whole way a kept proof covers skips the search (ClearWay); a search the proof did not
+  // shorten proves what it found clear.
   let first: Circle | null = null;
-  if (!clearWayKept(body.x, body.z, tx, tz)) {
+  if (!keptClear(body.x, body.z, tx, tz)) {
     first = firstBlocker(n, g, body.x, body.z, dx, dz);
-    if (first === null && keepClearWay) proveClearWay(n, g, body.x, body.z, tx, tz);
+    if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first !== null);
   }
   if (first === null) {
     const k = n.seekSpeed / Math.sqrt(d2);

@@ -38,9 +38,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // reference asks its ground's callbacks, which it cannot bound.
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
   stand: { reference: [], assembly: ['gentleSlope'] },
-  // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that its way to its
-  // target is clear, and skips the search while it walks down that way (the same answer, none).
-  seek: { reference: [], assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'clearWayKept', 'proveClearWay', 'clusterData'] },
+  // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
+  // way is clear, and skips the search along it (the same answer).
+  seek: {
+    reference: [],
+    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'nearKeptWay', 'keptClear', 'proveClearWay', 'clusterData'],
+  },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
   // frees grids, grows its storage by copying, and hands the facade a filled grid's cells.
