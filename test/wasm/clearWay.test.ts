@@ -86,4 +86,65 @@ describe.each(BUILDS)('the %s build', (build) => {
       { seed: SEED, numRuns: 60 },
     );
   });
+  it('HD-2: a short way beside a solid, proved clear, then the body and its target moved into the solid\'s reach: the herd finds the solid as the per-row loop does', async () => {
+    const core = await coreOf(build);
+    const { w } = crowd(1, 1, 1, false);
+    const ground = reference.groundOf(w);
+    const solids = ground.solids(0, 0, 1e9);
+    const wasmGround = core.groundOf(w);
+    // A way shorter than twice its clearance: a proof must look beyond the pieces' own reach to see the solid.
+    const shortArb = fc.record({
+      solid: fc.nat(),
+      kind: fc.constantFrom('xbot', 'ox', 'kid'),
+      bearing: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      side: fc.constantFrom(-1, 1),
+      gap: fc.double({ min: 0.28, max: 0.34, noNaN: true }),
+      length: fc.double({ min: 0.2, max: 0.5, noNaN: true }),
+      inside: fc.double({ min: 0.02, max: 0.1, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(shortArb, { minLength: 1, maxLength: 8 }), (ways) => {
+        const rows: Row[] = [];
+        const targets: Target[] = [];
+        for (const v of ways) {
+          const c = solids[v.solid % solids.length];
+          const n = reference.numbers({ kind: v.kind }, w);
+          const ux = Math.sin(v.bearing);
+          const uz = Math.cos(v.bearing);
+          const off = (c.radius + n.radius + v.gap) * v.side;
+          const x = c.x - uz * off - ux * v.length * 0.5;
+          const z = c.z + ux * off - uz * v.length * 0.5;
+          const y = reference.stand(n, ground, x, z);
+          rows.push({ kind: v.kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 });
+          // Stops short of its target, so the next step seeks the same target again from wherever it is put.
+          targets.push({ at: [x + ux * v.length, z + uz * v.length], stop: 0.01 });
+        }
+        const herd = herdOf(core, w, wasmGround, rows, targets);
+        const arrived = rows.map(() => false);
+        herd.step(1 / 240);
+        referenceFrame(rows, w, ground, targets, 1 / 240, arrived);
+        expectHerdIs(herd, rows, arrived, 'proved');
+        // Each body and its target moved across the way's clearance, into the solid's reach (the new way runs through
+        // the solid's grown disc), by less than the 0.5 m a proof looks beyond.
+        ways.forEach((v, i) => {
+          const ux = Math.sin(v.bearing);
+          const uz = Math.cos(v.bearing);
+          const by = (v.gap + v.inside) * v.side;
+          const row = rows[i];
+          rows[i] = { ...row, pos: [row.pos[0] + uz * by, row.pos[1], row.pos[2] - ux * by] };
+          herd.set(i, rows[i]);
+          const t = targets[i]!;
+          targets[i] = { at: [t.at[0] + uz * by, t.at[1] - ux * by], stop: t.stop };
+          herd.seek(i, targets[i]!.at, t.stop);
+        });
+        for (let frame = 0; frame < 3; frame++) {
+          herd.step(1 / 240);
+          referenceFrame(rows, w, ground, targets, 1 / 240, arrived);
+          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+        }
+        herd.dispose();
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
 });
