@@ -34,30 +34,39 @@ function behind(c: { x: number; z: number; radius: number }, row: Row): [number,
   return [c.x + (dx / d) * (c.radius + 2), c.z + (dz / d) * (c.radius + 2)];
 }
 
+const { w } = crowd(1, 1, 1, false);
+const ground = reference.groundOf(w);
+const solids = ground.solids(0, 0, 1e9);
+
+/**
+ * Where a way along `bearing` (its unit ux, uz) passes solid c nearest, `gap` metres off its disc grown by a body's
+ * `radius`, on `side` of it.
+ */
+function passing(c: { x: number; z: number; radius: number }, radius: number, bearing: number, side: number, gap: number): { x: number; z: number; ux: number; uz: number } {
+  const ux = Math.sin(bearing);
+  const uz = Math.cos(bearing);
+  const off = (c.radius + radius + gap) * side;
+  return { x: c.x - uz * off, z: c.z + ux * off, ux, uz };
+}
+
+/** A body of `kind` standing at rest at (x, z). */
+function atRest(kind: string, x: number, z: number): Row {
+  const y = reference.stand(reference.numbers({ kind }, w), ground, x, z);
+  return { kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 };
+}
+
 describe.each(BUILDS)('the %s build', (build) => {
   it('HD-2: bodies grazing solids on ways proved clear, retargeted, nudged off their ways or given another kind, equal the per-row loop every frame', async () => {
     const core = await coreOf(build);
-    const { w } = crowd(1, 1, 1, false);
-    const ground = reference.groundOf(w);
-    const solids = ground.solids(0, 0, 1e9);
     const wasmGround = core.groundOf(w);
     fc.assert(
       fc.property(fc.array(passArb, { minLength: 1, maxLength: 10 }), fc.double({ min: 1 / 240, max: 1 / 20, noNaN: true }), (passes, dt) => {
         const rows: Row[] = [];
         const targets: Target[] = [];
         for (const p of passes) {
-          const c = solids[p.solid % solids.length];
-          const n = reference.numbers({ kind: p.kind }, w);
-          const ux = Math.sin(p.bearing);
-          const uz = Math.cos(p.bearing);
-          const off = (c.radius + n.radius + p.gap) * p.side;
-          const nearX = c.x - uz * off;
-          const nearZ = c.z + ux * off;
-          const x = nearX - ux * p.before;
-          const z = nearZ - uz * p.before;
-          const y = reference.stand(n, ground, x, z);
-          rows.push({ kind: p.kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 });
-          targets.push({ at: [nearX + ux * p.after, nearZ + uz * p.after], stop: 0.1 });
+          const at = passing(solids[p.solid % solids.length], reference.numbers({ kind: p.kind }, w).radius, p.bearing, p.side, p.gap);
+          rows.push(atRest(p.kind, at.x - at.ux * p.before, at.z - at.uz * p.before));
+          targets.push({ at: [at.x + at.ux * p.after, at.z + at.uz * p.after], stop: 0.1 });
         }
         const herd = herdOf(core, w, wasmGround, rows, targets);
         const arrived = rows.map(() => false);
@@ -88,9 +97,6 @@ describe.each(BUILDS)('the %s build', (build) => {
   });
   it('HD-2: a short way beside a solid, proved clear, then the body and its target moved into the solid\'s reach: the herd finds the solid as the per-row loop does', async () => {
     const core = await coreOf(build);
-    const { w } = crowd(1, 1, 1, false);
-    const ground = reference.groundOf(w);
-    const solids = ground.solids(0, 0, 1e9);
     const wasmGround = core.groundOf(w);
     // A way shorter than twice its clearance: a proof must look beyond the pieces' own reach to see the solid.
     const shortArb = fc.record({
@@ -107,17 +113,10 @@ describe.each(BUILDS)('the %s build', (build) => {
         const rows: Row[] = [];
         const targets: Target[] = [];
         for (const v of ways) {
-          const c = solids[v.solid % solids.length];
-          const n = reference.numbers({ kind: v.kind }, w);
-          const ux = Math.sin(v.bearing);
-          const uz = Math.cos(v.bearing);
-          const off = (c.radius + n.radius + v.gap) * v.side;
-          const x = c.x - uz * off - ux * v.length * 0.5;
-          const z = c.z + ux * off - uz * v.length * 0.5;
-          const y = reference.stand(n, ground, x, z);
-          rows.push({ kind: v.kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 });
+          const at = passing(solids[v.solid % solids.length], reference.numbers({ kind: v.kind }, w).radius, v.bearing, v.side, v.gap);
+          rows.push(atRest(v.kind, at.x - at.ux * v.length * 0.5, at.z - at.uz * v.length * 0.5));
           // Stops short of its target, so the next step seeks the same target again from wherever it is put.
-          targets.push({ at: [x + ux * v.length, z + uz * v.length], stop: 0.01 });
+          targets.push({ at: [at.x + at.ux * v.length * 0.5, at.z + at.uz * v.length * 0.5], stop: 0.01 });
         }
         const herd = herdOf(core, w, wasmGround, rows, targets);
         const arrived = rows.map(() => false);
