@@ -109,7 +109,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.memoStand = changetype<F64s>(grown(changetype<usize>(h.memoStand), 8, n, capacity));
   h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
   h.memoKind = changetype<I32s>(grown(changetype<usize>(h.memoKind), 4, n, capacity));
-  h.clearWays = grownClearWays(h.clearWays, n, capacity);
+  if (!h.blocking) h.clearWays = grownClearWays(h.clearWays, n, capacity);
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -146,7 +146,7 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.memoStand[to] = h.memoStand[from];
   h.memoDepth[to] = h.memoDepth[from];
   h.memoKind[to] = h.memoKind[from];
-  memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
+  if (!h.blocking) memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
 }
 
 /** Where body i's proof of a clear way is kept (assembly/seek.ts ClearWay). */
@@ -330,8 +330,10 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     } else {
       g.crowd = null;
     }
-    // A proof of a clear way is of the solids only: a body others block neither uses nor makes one.
-    keepClearWay = g.crowd === null;
+    // A proof of a clear way is of the solids only, so a herd whose bodies block each other keeps none (nor their
+    // 40 bytes a body).
+    const keep = !h.blocking;
+    keepClearWay = keep;
     loadBody(h, i, body);
     forget(g);
     recall(h, i, n, g, body);
@@ -344,11 +346,13 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       const tx = numbersOf(h, HERD_TARGETX)[i];
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
-      memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
-      // A proof is for a body of the kind (the radius) it last stepped as.
-      if (h.memoKind[i] != kind) clearWay.margin = 0.0;
+      if (keep) {
+        memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
+        // A proof is for a body of the kind (the radius) it last stepped as.
+        if (h.memoKind[i] != kind) clearWay.margin = 0.0;
+      }
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
-      memory.copy(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
+      if (keep) memory.copy(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;
       unreachable = answer == SEEK_UNREACHABLE;
     }

@@ -321,7 +321,7 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoStand: F64s;
   memoDepth: F64s;
   memoKind: I32s;
-  /** Each body's proof of a clear way (assembly/seek.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body. */
+  /** Each body's proof of a clear way (assembly/seek.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body; none (0) when `blocking`. */
   clearWays: F64s;
   /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
   threads: usize;

@@ -126,8 +126,8 @@ const CLEAR_REACH: f64 = 0.5;
  * made for a body of another kind, assembly/herd.ts stepBodies). A piece of way whose ends are both within
  * `margin` of that segment, less a rounding margin, lies within it all along (a point's distance from a segment is
  * convex along a line), so no solid's grown disc reaches it: no way into a solid starts on it. `keepClearWay` is set by
- * the herd for a body no other body blocks (bodies move; the solids do not), which loads the body's proof into
- * `clearWay` before its seek and keeps it after.
+ * a herd whose bodies block no other (bodies move; the solids do not), which loads a body's proof into `clearWay`
+ * before its seek and keeps it after.
  */
 @unmanaged export class ClearWay {
   x: f64;
