@@ -231,6 +231,7 @@ export function useTerrain(t: Terrain): void {
 function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
   const cell = t.cell;
   let dry = t.hasWater;
+  let most: f64 = 0.0;
   for (let b = 0; b < SIDE; b++) {
     const j = <f64>((tz << TILE_BITS) + b);
     let row: u64 = 0;
@@ -238,24 +239,15 @@ function fillTile(t: Terrain, tx: i32, tz: i32, tile: usize): bool {
       const i = <f64>((tx << TILE_BITS) + a);
       const h = terrainHeight(t, i * cell, j * cell);
       store<f64>(tile + (<usize>(b * SIDE + a) << 3), h);
+      most = Math.max(most, Math.abs(h));
       if (!(h >= t.water)) dry = false;
       else if (t.hasWater) row |= <u64>1 << <u64>a;
     }
     store<u64>(tile + DRY_ROWS_AT + (<usize>b << 3), row);
   }
-  let alongX: f64 = 0.0;
-  let alongZ: f64 = 0.0;
-  let most: f64 = 0.0;
-  for (let b = 0; b < SIDE; b++) {
-    for (let a = 0; a < SIDE; a++) {
-      const h = cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 0, 0);
-      most = Math.max(most, Math.abs(h));
-      if (a + 1 < SIDE) alongX = Math.max(alongX, Math.abs(cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 1, 0) - h));
-      if (b + 1 < SIDE) alongZ = Math.max(alongZ, Math.abs(cornerHeight(tile + (<usize>(b * SIDE + a) << 3), 0, 1) - h));
-    }
-  }
-  store<f64>(tile + CORNER_BYTES, alongX / cell);
-  store<f64>(tile + CORNER_BYTES, alongZ / cell, 8);
+  rectBounds(tile, 0, 0, TILE, TILE, cell);
+  store<f64>(tile + CORNER_BYTES, boundAlongX);
+  store<f64>(tile + CORNER_BYTES, boundAlongZ, 8);
   store<f64>(tile + CORNER_BYTES, most, 16);
   return dry;
 }
@@ -373,7 +365,7 @@ export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool
     boundAlongX = rectAlongX;
     boundAlongZ = rectAlongZ;
   } else if ((i1 - i0) * (j1 - j0) <= <f64>RECT_CELLS) {
-    rectBounds(<i32>(i0 - tileI0), <i32>(j0 - tileJ0), <i32>(i1 - tileI0), <i32>(j1 - tileJ0), t.cell);
+    rectBounds(tileData, <i32>(i0 - tileI0), <i32>(j0 - tileJ0), <i32>(i1 - tileI0), <i32>(j1 - tileJ0), t.cell);
     rectI0 = i0;
     rectJ0 = j0;
     rectI1 = i1;
@@ -411,15 +403,15 @@ let rectAlongZ: f64 = 0.0;
 const RECT_CELLS: f64 = 16.0;
 
 /**
- * Into boundAlongX and boundAlongZ, the bounds fillTile makes for a whole tile, made over the located tile's corners
- * (a0, b0) … (a1, b1) only: the x changes of the rows b0 … b1 between columns a0 … a1 and the z changes of the columns
- * between rows b0 … b1 — every edge of the triangles of the cells between them.
+ * Into boundAlongX and boundAlongZ, the most the height changes per metre between neighbouring corners of `tile`
+ * (a0, b0) … (a1, b1): the x changes of the rows b0 … b1 between columns a0 … a1 and the z changes of the columns
+ * between rows b0 … b1 — every edge of the triangles of the cells between them (fillTile asks it of the whole tile).
  */
-function rectBounds(a0: i32, b0: i32, a1: i32, b1: i32, cell: f64): void {
+function rectBounds(tile: usize, a0: i32, b0: i32, a1: i32, b1: i32, cell: f64): void {
   let alongX: f64 = 0.0;
   let alongZ: f64 = 0.0;
   const rowBytes = <usize>SIDE << 3;
-  let row = tileData + (<usize>(b0 * SIDE + a0) << 3);
+  let row = tile + (<usize>(b0 * SIDE + a0) << 3);
   for (let b = b0; b <= b1; b++, row += rowBytes) {
     let h = load<f64>(row);
     for (let at = row, end = row + (<usize>(a1 - a0) << 3); at < end; at += 8) {

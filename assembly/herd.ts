@@ -319,6 +319,10 @@ export function beginStep(h: Herd, dt: f64): i32 {
 export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
   const g = useGround(h.ground);
+  // A proof of a clear way is of the solids only, so a herd whose bodies block each other keeps none (nor their
+  // 40 bytes a body).
+  const keep = !anyBlocked;
+  keepClearWay = keep;
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
@@ -330,10 +334,6 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     } else {
       g.crowd = null;
     }
-    // A proof of a clear way is of the solids only, so a herd whose bodies block each other keeps none (nor their
-    // 40 bytes a body).
-    const keep = !h.blocking;
-    keepClearWay = keep;
     loadBody(h, i, body);
     forget(g);
     recall(h, i, n, g, body);

@@ -147,18 +147,21 @@ export let keepClearWay = false;
 let skippedPieces = 0;
 let blockerEntry: f64 = 2.0;
 
+/** The distance from (x, z) to the segment from (px, pz) by (sx, sz). */
+function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f64 {
+  const s2 = sx * sx + sz * sz;
+  const s = s2 > 0.0 ? Math.min(Math.max(((x - px) * sx + (z - pz) * sz) / s2, 0.0), 1.0) : 0.0;
+  const ex = px + sx * s - x;
+  const ez = pz + sz * s - z;
+  return Math.sqrt(ex * ex + ez * ez);
+}
+
 /** Whether (x, z) is within the kept proof's margin, less a rounding margin, of its segment. */
 function nearKeptWay(x: f64, z: f64): bool {
   const w = clearWay;
-  const sx = w.qx - w.x;
-  const sz = w.qz - w.z;
-  const s2 = sx * sx + sz * sz;
-  const s = s2 > 0.0 ? Math.min(Math.max(((x - w.x) * sx + (z - w.z) * sz) / s2, 0.0), 1.0) : 0.0;
-  const ex = w.x + sx * s - x;
-  const ez = w.z + sz * s - z;
   // Far above what rounding moves the tests firstBlocker makes, at any coordinates up to 1e6 m.
   const rounding = 1e-6 + 1e-9 * (Math.abs(x) + Math.abs(z) + Math.abs(w.qx) + Math.abs(w.qz));
-  return Math.sqrt(ex * ex + ez * ez) + rounding < w.margin;
+  return segmentDistance(w.x, w.z, w.qx - w.x, w.qz - w.z, x, z) + rounding < w.margin;
 }
 
 /** Whether the kept proof covers the way from (ax, az) to (bx, bz), so no way into a solid starts on it (ClearWay). */
@@ -180,19 +183,16 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   if (!(part > 0.0)) return;
   const sx = dx * part;
   const sz = dz * part;
-  const len2 = sx * sx + sz * sz;
-  const pieces = Math.max(1.0, Math.ceil(Math.sqrt(len2) / BLOCKER_PIECE));
-  const reach = Math.sqrt(len2) / pieces * 0.5 + n.radius + CLEAR_REACH;
+  const len = Math.sqrt(sx * sx + sz * sz);
+  const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
+  const reach = len / pieces * 0.5 + n.radius + CLEAR_REACH;
   let margin = CLEAR_REACH;
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     const circles = g.circles(px + sx * mid, pz + sz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
-      const s = Math.min(Math.max(((c.x - px) * sx + (c.z - pz) * sz) / len2, 0.0), 1.0);
-      const ex = px + sx * s - c.x;
-      const ez = pz + sz * s - c.z;
-      margin = Math.min(margin, Math.sqrt(ex * ex + ez * ez) - (c.radius + n.radius));
+      margin = Math.min(margin, segmentDistance(px, pz, sx, sz, c.x, c.z) - (c.radius + n.radius));
     }
   }
   w.x = px;

@@ -42,7 +42,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // way is clear, and skips the search along it (the same answer).
   seek: {
     reference: [],
-    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'nearKeptWay', 'keptClear', 'proveClearWay', 'clusterData'],
+    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'segmentDistance', 'nearKeptWay', 'keptClear', 'proveClearWay', 'clusterData'],
   },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
