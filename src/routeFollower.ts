@@ -128,7 +128,9 @@ export class RouteFollower {
         p.leg++;
         this.seekLeg(i, p);
       } else if (v.unreachable[i] === 1 && this.clock - p.planned >= REPLAN) {
-        const d = Math.sqrt((v.x[i] - p.target[0]) ** 2 + (v.z[i] - p.target[1]) ** 2);
+        const dx = v.x[i] - p.target[0];
+        const dz = v.z[i] - p.target[1];
+        const d = Math.sqrt(dx * dx + dz * dz);
         if (d < p.best - PROGRESS) {
           p.best = d;
           p.tries = 0;

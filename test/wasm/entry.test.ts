@@ -126,15 +126,16 @@ function simulatedFiles(): string[] {
     readdirSync(`${root}${d}`).filter((f) => f.endsWith('.ts') && (only === undefined || only.test(f))).map((f) => `${d}/${f}`);
   return [
     ...dir('assembly'),
-    ...dir('src/reference', /^(math|lattice|stand|slide|carry|walk|seek|terrain|scatter|relative|bodies)\.ts$/),
+    ...dir('src/reference', /^(math|lattice|stand|slide|carry|walk|seek|terrain|scatter|relative|bodies|route)\.ts$/),
     ...dir('src/wasm'),
     'src/herd.ts',
+    'src/routeFollower.ts',
     ...dir('src/companion', /^(followSpeed|locomotionClip|playAnim|trail|planar|companion)\.ts$/),
   ];
 }
 
 describe('WX-3: only IEEE-exact operations in the simulated path', () => {
-  it('WX-3: no Math.sin, cos, atan2, hypot, pow or exp in assembly/, the reference core, the herd or the companion', () => {
+  it('WX-3: no Math.sin, cos, atan2, hypot, pow or exp in assembly/, the reference core and its routes, the herd, RouteFollower or the companion', () => {
     const root = fileURLToPath(new URL('../../', import.meta.url));
     const files = simulatedFiles();
     expect(files.length).toBeGreaterThan(20);
