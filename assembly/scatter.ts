@@ -187,6 +187,21 @@ export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out
   return n;
 }
 
+/** The circle at place k of the grid's circles in cell order (`filed`; AS only). */
+export function filedCircle(grid: ScatterGrid, k: i32): Circle {
+  return changetype<Circle>(grid.filed + <usize>k * offsetof<Circle>());
+}
+
+/** The place in cell order (`filed`) of the first of the grid's circles equal to `c`, or −1 when none is (AS only). */
+export function filedIndex(grid: ScatterGrid, c: Circle): i32 {
+  const cell = cellOf(c.z, grid.minZ, grid.cellSize, grid.nz) * grid.nx + cellOf(c.x, grid.minX, grid.cellSize, grid.nx);
+  for (let k = grid.starts[cell]; k < grid.starts[cell + 1]; k++) {
+    const f = filedCircle(grid, k);
+    if (f.x == c.x && f.z == c.z && f.radius == c.radius) return k;
+  }
+  return -1;
+}
+
 /** Frees a grid and the arrays it owns (xs, zs and radii included). */
 export function freeScatterGrid(grid: ScatterGrid): void {
   free(changetype<usize>(grid.xs));

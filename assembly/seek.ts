@@ -6,6 +6,7 @@
 import { Body, CALL_DONE, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
+import { ScatterGrid, filedCircle, filedIndex } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
 import { callGround } from './bodies';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math';
@@ -67,15 +68,35 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   const reach = len / pieces * 0.5 + n.radius;
   let found = false;
   let bestT: f64 = 2.0;
-  // AS only: the pieces a kept proof covers, from the first on, hold no way into a solid (ClearWay); each piece starts
-  // where the one before ends, so one end is checked per piece, until one is not covered.
+  // AS only: a kept proof (ClearWay) that the body's way starts along decides the answer when the way up to where it
+  // enters the proof's blocker — or all of it, when it does not enter it — lies along it too: no other solid is entered
+  // first, nor as soon. Else the pieces it covers, from the first on, hold no way into a solid but its blocker's; each
+  // piece starts where the one before ends, so one end is checked per piece, until one is not covered.
   skippedPieces = 0;
   let skipping = keepClearWay && nearKeptWay(px, pz);
+  if (skipping) {
+    if (clearWay.blocker >= 0) {
+      const c = keptBlocker(g);
+      const t = wayInto(n, c, px, pz, dx, dz, len2);
+      if (t <= 1.0) {
+        found = true;
+        bestT = t;
+        copyCircle(blocker, c);
+      }
+    }
+    const upTo = found ? bestT : 1.0;
+    if (nearKeptWay(px + dx * upTo, pz + dz * upTo)) {
+      skippedPieces = <i32>pieces;
+      blockerEntry = bestT;
+      return found ? blocker : null;
+    }
+  }
   for (let k: f64 = 0.0; k < pieces; k++) {
     if (skipping) {
       const end = (k + 1.0) / pieces;
       if (nearKeptWay(px + dx * end, pz + dz * end)) {
         skippedPieces++;
+        if (found && bestT < end) break;
         continue;
       }
       skipping = false;
@@ -84,26 +105,12 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
-      const grown = c.radius + n.radius;
-      const ox = px - c.x;
-      const oz = pz - c.z;
-      const o2 = ox * ox + oz * oz;
-      const b = ox * dx + oz * dz;
-      if (b >= 0.0) continue;
-      const ex = px + dx - c.x;
-      const ez = pz + dz - c.z;
-      if (ex * ex + ez * ez < grown * grown) continue;
-      let t: f64 = 0.0;
-      if (o2 >= grown * grown) {
-        t = entryTime(o2, b, len2, grown);
-        if (t > 1.0) continue;
-      }
+      const t = wayInto(n, c, px, pz, dx, dz, len2);
+      if (t > 1.0) continue;
       if (!found || t < bestT || (t == bestT && circleBefore(c, blocker))) {
         found = true;
         bestT = t;
-        blocker.x = c.x;
-        blocker.z = c.z;
-        blocker.radius = c.radius;
+        copyCircle(blocker, c);
       }
     }
     if (found && bestT < (k + 1.0) / pieces) break;
@@ -113,28 +120,60 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
 }
 
 /**
+ * Where the straight way from (px, pz) by (dx, dz), of squared length len2, enters circle `c` grown by the body's
+ * radius, as a fraction of the way (SE-3): 0 when the body is inside it and the way leads deeper; above 1 when it
+ * does not block the way — the way leads out of it, ends inside it, or misses it.
+ */
+@inline function wayInto(n: Numbers, c: Circle, px: f64, pz: f64, dx: f64, dz: f64, len2: f64): f64 {
+  const grown = c.radius + n.radius;
+  const ox = px - c.x;
+  const oz = pz - c.z;
+  const o2 = ox * ox + oz * oz;
+  const b = ox * dx + oz * dz;
+  if (b >= 0.0) return NOT_INTO;
+  const ex = px + dx - c.x;
+  const ez = pz + dz - c.z;
+  if (ex * ex + ez * ez < grown * grown) return NOT_INTO;
+  if (o2 < grown * grown) return 0.0;
+  return entryTime(o2, b, len2, grown);
+}
+
+/** wayInto's answer for a circle that does not block the way (above 1, as entryTime's for a line that misses). */
+const NOT_INTO: f64 = 2.0;
+
+function copyCircle(to: Circle, from: Circle): void {
+  to.x = from.x;
+  to.z = from.z;
+  to.radius = from.radius;
+}
+
+/**
  * How far beyond the solids' grown discs a proof of a clear way looks, metres (AS only, see ClearWay): a solid further
  * off counts as this far. Why: a body walking down its way, or round an obstacle far along it, stays within a few
- * centimetres of the way it had; a wider look would only cost more queries.
+ * centimetres of the way it had; a wider look would only cost more queries. A blocked way's proof also reaches this
+ * far past where it enters its blocker, so the way in may move a little along the blocker's edge.
  */
 const CLEAR_REACH: f64 = 0.5;
 
 /**
- * AS only: a herd body's proof that a stretch of straight way is clear, which lets firstBlocker skip the pieces of a
- * way that lie along it, and seekBody skip firstBlocker when the whole way does — the same answer. Every solid's disc
- * grown by the body's radius stays at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof
- * made for a body of another kind, assembly/herd.ts stepBodies). A piece of way whose ends are both within
- * `margin` of that segment, less a rounding margin, lies within it all along (a point's distance from a segment is
- * convex along a line), so no solid's grown disc reaches it: no way into a solid starts on it. `keepClearWay` is set by
- * a herd whose bodies block no other (bodies move; the solids do not), which loads a body's proof into `clearWay`
- * before its seek and keeps it after.
+ * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
+ * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
+ * it — the same answer. Every solid's disc grown by the body's radius, but the blocker's (the solid at
+ * `blocker` in the ground's grid, or none when −1), stays at least `margin` off the segment from (x, z) to (qx, qz)
+ * (the herd drops a proof made for a body of another kind, assembly/herd.ts stepBodies). A piece of way whose ends are
+ * both within `margin` of that segment, less a rounding margin, lies within it all along (a point's distance from a
+ * segment is convex along a line), so no solid's grown disc but the blocker's reaches it: no way into another starts on
+ * it. `keepClearWay` is set by a herd whose bodies block no other (bodies move; the solids do not), which loads a
+ * body's proof into `clearWay` before its seek and keeps it after. The margin is a float32 rounded down, so a proof
+ * takes 40 bytes.
  */
 @unmanaged export class ClearWay {
   x: f64;
   z: f64;
   qx: f64;
   qz: f64;
-  margin: f64;
+  margin: f32;
+  blocker: i32;
 }
 
 /** Numbers of a ClearWay (a herd keeps them per body). */
@@ -161,26 +200,31 @@ function nearKeptWay(x: f64, z: f64): bool {
   const w = clearWay;
   // Far above what rounding moves the tests firstBlocker makes, at any coordinates up to 1e6 m.
   const rounding = 1e-6 + 1e-9 * (Math.abs(x) + Math.abs(z) + Math.abs(w.qx) + Math.abs(w.qz));
-  return segmentDistance(w.x, w.z, w.qx - w.x, w.qz - w.z, x, z) + rounding < w.margin;
+  return segmentDistance(w.x, w.z, w.qx - w.x, w.qz - w.z, x, z) + rounding < <f64>w.margin;
 }
 
-/** Whether the kept proof covers the way from (ax, az) to (bx, bz), so no way into a solid starts on it (ClearWay). */
-function keptClear(ax: f64, az: f64, bx: f64, bz: f64): bool {
-  return keepClearWay && nearKeptWay(ax, az) && nearKeptWay(bx, bz);
+/** The kept proof's blocker, in the ground's grid of solids. */
+@inline function keptBlocker(g: Sampler): Circle {
+  return filedCircle(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
 }
 
 /**
- * Proves the stretch of the way from (px, pz) by (dx, dz) that firstBlocker found no way into a solid on — all of it
- * when it found none, else the pieces before the blocker's — clear by a margin (see ClearWay): the least distance
- * from it to a solid's grown disc, or CLEAR_REACH. The stretch is searched in pieces as firstBlocker searches, each
- * query reaching CLEAR_REACH further, so a solid no query finds is more than CLEAR_REACH off.
+ * Proves the stretch of the way from (px, pz) by (dx, dz) that firstBlocker searched clear by a margin (see ClearWay):
+ * all of it when it found no blocker `first`, else up to CLEAR_REACH past where the way enters `first`, leaving
+ * `first` out. The margin is the least distance from the stretch to a solid's grown disc, or CLEAR_REACH. The stretch
+ * is searched in pieces as firstBlocker searches, each query reaching CLEAR_REACH further, so a solid no query finds
+ * is more than CLEAR_REACH off.
  */
-function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, blocked: bool): void {
+function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, first: Circle | null): void {
   const w = clearWay;
-  const wayPieces = Math.max(1.0, Math.ceil(Math.sqrt(dx * dx + dz * dz) / BLOCKER_PIECE));
-  const part = blocked ? Math.floor(blockerEntry * wayPieces) / wayPieces : 1.0;
+  const wayLength = Math.sqrt(dx * dx + dz * dz);
   w.margin = 0.0;
-  if (!(part > 0.0)) return;
+  w.blocker = -1;
+  if (first !== null) {
+    w.blocker = filedIndex(changetype<ScatterGrid>(g.ground.scatter), changetype<Circle>(first));
+    if (w.blocker < 0) return;
+  }
+  const part = first === null ? 1.0 : Math.min(blockerEntry + CLEAR_REACH / wayLength, 1.0);
   const sx = dx * part;
   const sz = dz * part;
   const len = Math.sqrt(sx * sx + sz * sz);
@@ -192,6 +236,7 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
     const circles = g.circles(px + sx * mid, pz + sz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
+      if (first !== null && sameCircle(c, changetype<Circle>(first))) continue;
       margin = Math.min(margin, segmentDistance(px, pz, sx, sz, c.x, c.z) - (c.radius + n.radius));
     }
   }
@@ -199,7 +244,8 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   w.z = pz;
   w.qx = px + sx;
   w.qz = pz + sz;
-  w.margin = margin;
+  // Rounded down: the float32 kept is never above the margin proved.
+  w.margin = <f32>(margin * (1.0 - 1e-6));
 }
 
 function sameCircle(a: Circle, b: Circle): bool {
@@ -338,13 +384,9 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.turned = 0.0;
     return SEEK_ARRIVED;
   }
-  // AS only: a herd body whose whole way a kept proof covers skips the search (ClearWay); a search the proof did not
-  // shorten proves what it found clear.
-  let first: Circle | null = null;
-  if (!keptClear(body.x, body.z, tx, tz)) {
-    first = firstBlocker(n, g, body.x, body.z, dx, dz);
-    if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first !== null);
-  }
+  const first = firstBlocker(n, g, body.x, body.z, dx, dz);
+  // AS only: a search a kept proof did not shorten proves what it found clear (ClearWay).
+  if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first);
   if (first === null) {
     const k = n.seekSpeed / Math.sqrt(d2);
     body.wantX = dx * k;

@@ -75,31 +75,45 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
     const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
-      const grown = c.radius + n.radius;
-      const ox = px - c.x;
-      const oz = pz - c.z;
-      const o2 = ox * ox + oz * oz;
-      const b = ox * dx + oz * dz;
-      if (b >= 0.0) continue;
-      const ex = px + dx - c.x;
-      const ez = pz + dz - c.z;
-      if (ex * ex + ez * ez < grown * grown) continue;
-      let t = 0.0;
-      if (o2 >= grown * grown) {
-        t = entryTime(o2, b, len2, grown);
-        if (t > 1.0) continue;
-      }
+      const t = wayInto(n, c, px, pz, dx, dz, len2);
+      if (t > 1.0) continue;
       if (!found || t < bestT || (t === bestT && circleBefore(c, blocker))) {
         found = true;
         bestT = t;
-        blocker.x = c.x;
-        blocker.z = c.z;
-        blocker.radius = c.radius;
+        copyCircle(blocker, c);
       }
     }
     if (found && bestT < (k + 1.0) / pieces) break;
   }
   return found ? blocker : null;
+}
+
+/**
+ * Where the straight way from (px, pz) by (dx, dz), of squared length len2, enters circle `c` grown by the body's
+ * radius, as a fraction of the way (SE-3): 0 when the body is inside it and the way leads deeper; above 1 when it
+ * does not block the way — the way leads out of it, ends inside it, or misses it.
+ */
+function wayInto(n: Numbers, c: Circle, px: number, pz: number, dx: number, dz: number, len2: number): number {
+  const grown = c.radius + n.radius;
+  const ox = px - c.x;
+  const oz = pz - c.z;
+  const o2 = ox * ox + oz * oz;
+  const b = ox * dx + oz * dz;
+  if (b >= 0.0) return NOT_INTO;
+  const ex = px + dx - c.x;
+  const ez = pz + dz - c.z;
+  if (ex * ex + ez * ez < grown * grown) return NOT_INTO;
+  if (o2 < grown * grown) return 0.0;
+  return entryTime(o2, b, len2, grown);
+}
+
+/** wayInto's answer for a circle that does not block the way (above 1, as entryTime's for a line that misses). */
+const NOT_INTO = 2.0;
+
+function copyCircle(to: Circle, from: Circle): void {
+  to.x = from.x;
+  to.z = from.z;
+  to.radius = from.radius;
 }
 
 function sameCircle(a: Circle, b: Circle): boolean {

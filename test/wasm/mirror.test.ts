@@ -24,7 +24,7 @@ const WASM_ONLY: Record<string, string> = {
 const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The grid frees its arrays in wasm; the reference's query lists indices into the grid for its callers, wasm's
   // appends the circles themselves to the sampler's list, read from the grid's copy of them in cell order.
-  scatter: { reference: ['queryScatterGrid'], assembly: ['gatherScatterGrid', 'freeScatterGrid'] },
+  scatter: { reference: ['queryScatterGrid'], assembly: ['gatherScatterGrid', 'filedCircle', 'filedIndex', 'freeScatterGrid'] },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
   lattice: {
@@ -39,10 +39,10 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
   stand: { reference: [], assembly: ['gentleSlope'] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
-  // way is clear, and skips the search along it (the same answer).
+  // way is clear of every solid but its blocker, and skips the search along it (the same answer).
   seek: {
     reference: [],
-    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'segmentDistance', 'nearKeptWay', 'keptClear', 'proveClearWay', 'clusterData'],
+    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'segmentDistance', 'nearKeptWay', 'keptBlocker', 'proveClearWay', 'clusterData'],
   },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
