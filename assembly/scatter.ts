@@ -55,8 +55,9 @@ export function placeLayer(
  * A uniform grid over circles: circle i is (xs[i], zs[i]) of radius radii[i]; each is filed in the one cell that
  * holds its centre, cells row by row along x (`cz·nx + cx`), and `items[starts[c] .. starts[c+1])` lists cell c's
  * circles in insertion order. `filed` holds the circles again as (x, z, radius) in the order `items` lists them, so a
- * query reads a row's cells in one run of memory (AS only: the reference's query follows `items`); a query writes
- * nothing, so threads share the grid.
+ * query reads a row's cells in one run of memory (AS only: the reference's query follows `items`), and `gaps` holds,
+ * in the same order, how far each circle's disc stands from the nearest other's (at most GAP_REACH; AS only). A query
+ * writes nothing, so threads share the grid.
  */
 @unmanaged export class ScatterGrid {
   count: i32;
@@ -72,6 +73,7 @@ export function placeLayer(
   starts: I32s;
   items: I32s;
   filed: usize;
+  gaps: usize;
 }
 
 /** The column (or row) of the cell holding coordinate `c`, clamped onto the grid's `n` cells. */
@@ -144,7 +146,44 @@ export function buildScatterGrid(xs: F64s, zs: F64s, radii: F64s, count: i32): S
     c.radius = radii[i];
   }
   grid.filed = filed;
+  grid.gaps = gapsOf(grid);
   return grid;
+}
+
+/**
+ * The most a circle's gap from the nearest other is measured to, metres (AS only). Why: seek asks whether a solid stands
+ * further than a body's diameter from every other (assembly/seek.ts standsAlone), and bodies are under a metre wide.
+ */
+export const GAP_REACH: f64 = 2.0;
+
+/**
+ * For each circle in cell order (`filed`), the least distance between its disc's edge and another circle's, or
+ * GAP_REACH when none is nearer (AS only). Another circle equal to it counts, at a gap below 0.
+ */
+function gapsOf(grid: ScatterGrid): usize {
+  const gaps = changetype<F64s>(alloc(<usize>grid.count << 3));
+  const cellSize = grid.cellSize;
+  for (let k = 0; k < grid.count; k++) {
+    const c = filedCircle(grid, k);
+    const wide = c.radius + GAP_REACH + grid.maxRadius;
+    const cx0 = cellOf(c.x - wide, grid.minX, cellSize, grid.nx);
+    const cx1 = cellOf(c.x + wide, grid.minX, cellSize, grid.nx);
+    const cz0 = cellOf(c.z - wide, grid.minZ, cellSize, grid.nz);
+    const cz1 = cellOf(c.z + wide, grid.minZ, cellSize, grid.nz);
+    let gap = GAP_REACH;
+    for (let cz = cz0; cz <= cz1; cz++) {
+      const row = cz * grid.nx;
+      for (let m = grid.starts[row + cx0]; m < grid.starts[row + cx1 + 1]; m++) {
+        if (m == k) continue;
+        const o = filedCircle(grid, m);
+        const dx = o.x - c.x;
+        const dz = o.z - c.z;
+        gap = Math.min(gap, Math.sqrt(dx * dx + dz * dz) - c.radius - o.radius);
+      }
+    }
+    gaps[k] = gap;
+  }
+  return changetype<usize>(gaps);
 }
 
 /**
@@ -192,6 +231,11 @@ export function filedCircle(grid: ScatterGrid, k: i32): Circle {
   return changetype<Circle>(grid.filed + <usize>k * offsetof<Circle>());
 }
 
+/** How far the disc of the circle at place k in cell order stands from the nearest other's (see gapsOf; AS only). */
+export function filedGap(grid: ScatterGrid, k: i32): f64 {
+  return load<f64>(grid.gaps + (<usize>k << 3));
+}
+
 /** The place in cell order (`filed`) of the first of the grid's circles equal to `c`, or −1 when none is (AS only). */
 export function filedIndex(grid: ScatterGrid, c: Circle): i32 {
   const cell = cellOf(c.z, grid.minZ, grid.cellSize, grid.nz) * grid.nx + cellOf(c.x, grid.minX, grid.cellSize, grid.nx);
@@ -210,5 +254,6 @@ export function freeScatterGrid(grid: ScatterGrid): void {
   free(changetype<usize>(grid.starts));
   free(changetype<usize>(grid.items));
   free(grid.filed);
+  free(grid.gaps);
   free(changetype<usize>(grid));
 }

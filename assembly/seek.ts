@@ -6,7 +6,7 @@
 import { Body, CALL_DONE, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
-import { ScatterGrid, filedCircle, filedIndex } from './scatter';
+import { ScatterGrid, filedCircle, filedGap, filedIndex } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
 import { callGround } from './bodies';
 import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math';
@@ -73,6 +73,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   // first, nor as soon. Else the pieces it covers, from the first on, hold no way into a solid but its blocker's; each
   // piece starts where the one before ends, so one end is checked per piece, until one is not covered.
   skippedPieces = 0;
+  blockerPlace = -1;
   let skipping = keepClearWay && nearKeptWay(px, pz);
   if (skipping) {
     if (clearWay.blocker >= 0) {
@@ -88,6 +89,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     if (nearKeptWay(px + dx * upTo, pz + dz * upTo)) {
       skippedPieces = <i32>pieces;
       blockerEntry = bestT;
+      blockerPlace = clearWay.blocker;
       return found ? blocker : null;
     }
   }
@@ -182,9 +184,13 @@ export const CLEAR_WAY_NUMBERS: i32 = <i32>(offsetof<ClearWay>() >> 3);
 export let clearWay = changetype<ClearWay>(memory.data(offsetof<ClearWay>()));
 /** Whether seekBody uses and makes proofs of a clear way (a global: each thread's instance has its own). */
 export let keepClearWay = false;
-/** How many pieces of the last firstBlocker the kept proof let it skip, and the blocker's entry (AS only; globals). */
+/**
+ * How many pieces of the last firstBlocker the kept proof let it skip, the blocker's entry, and its place in the
+ * ground's grid of solids when known (−1 when not; see placeOfBlocker). AS only; globals.
+ */
 let skippedPieces = 0;
 let blockerEntry: f64 = 2.0;
+let blockerPlace: i32 = -1;
 
 /** The distance from (x, z) to the segment from (px, pz) by (sx, sz). */
 function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f64 {
@@ -208,6 +214,27 @@ function nearKeptWay(x: f64, z: f64): bool {
   return filedCircle(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
 }
 
+/** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */
+function placeOfBlocker(g: Sampler): i32 {
+  const grid = g.ground.scatter;
+  if (blockerPlace < 0 && grid !== null) blockerPlace = filedIndex(grid, blocker);
+  return blockerPlace;
+}
+
+/**
+ * Whether firstBlocker's blocker is an obstacle by itself (AS only; G-4): a solid whose disc stands further than the
+ * body's diameter, and a rounding margin, from every other solid's, where no body blocks the body. gatherCluster would
+ * link no other circle to it.
+ */
+function standsAlone(n: Numbers, g: Sampler): bool {
+  if (g.crowd !== null || g.bodies.length != 0) return false;
+  const k = placeOfBlocker(g);
+  if (k < 0) return false;
+  const grid = changetype<ScatterGrid>(g.ground.scatter);
+  const rounding = 1e-6 + 1e-9 * (Math.abs(blocker.x) + Math.abs(blocker.z));
+  return n.radius + n.radius + rounding < filedGap(grid, k);
+}
+
 /**
  * Proves the stretch of the way from (px, pz) by (dx, dz) that firstBlocker searched clear by a margin (see ClearWay):
  * all of it when it found no blocker `first`, else up to CLEAR_REACH past where the way enters `first`, leaving
@@ -221,7 +248,7 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   w.margin = 0.0;
   w.blocker = -1;
   if (first !== null) {
-    w.blocker = filedIndex(changetype<ScatterGrid>(g.ground.scatter), changetype<Circle>(first));
+    w.blocker = placeOfBlocker(g);
     if (w.blocker < 0) return;
   }
   const part = first === null ? 1.0 : Math.min(blockerEntry + CLEAR_REACH / wayLength, 1.0);
@@ -397,7 +424,13 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   }
   cluster.data = clusterData;
   cluster.capacity = MAX_CLUSTER + 1;
-  gatherCluster(n, g, changetype<Circle>(first), cluster);
+  // AS only: a solid standing alone is its own obstacle, and needs no query to show it.
+  if (standsAlone(n, g)) {
+    cluster.length = 0;
+    cluster.push(changetype<Circle>(first));
+  } else {
+    gatherCluster(n, g, changetype<Circle>(first), cluster);
+  }
   const toward = atan2(dx, dz);
   tangentsRound(n, cluster, body.x, body.z, toward, plus, minus);
   if (body.side == 0) {

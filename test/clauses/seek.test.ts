@@ -2,12 +2,14 @@
  * SPEC section 8 (SE-1..SE-6) and G-4 on every core, on callback and heightmap grounds: steering toward a target round
  * trees, clusters and pockets.
  */
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Circle, Ground, Row } from '../../src/types.ts';
-import { eachGround } from './harness.ts';
+import { check, eachGround, runsOn } from './harness.ts';
 import { angleDiff, bearingOf, cluster, distTo, flat, kind, pocket, row, supportTangent, world } from './grounds.ts';
 
-eachGround('seek', ({ api, on }) => {
+eachGround('seek', (bench) => {
+  const { api, on } = bench;
   const { carry, seek, slide, walk } = api;
 
   const w = world({ rock: kind({ radius: 1.0, span: 0.2 }) }, kind({ bodies: ['rock', 'xbot'] }));
@@ -220,6 +222,25 @@ eachGround('seek', ({ api, on }) => {
       seek(you, plain, [-0.1, 8], 0.3, on(flat(0, { trees: apart })));
       expect(you.side).toBe(0);
       expect(you.want).toEqual([0, 3]);
+    });
+    test('G-4: two trees a body\'s diameter apart, give or take a hair, are one obstacle exactly when their grown discs touch', () => {
+      // A hair far above rounding at these coordinates, either way: exactly touching is left to the rounding of the query.
+      const hair = fc.constantFrom(1e-9, 1e-7, 1e-6, 1e-4, 1e-2).chain((h) => fc.constantFrom(h, -h));
+      check(
+        fc.property(fc.double({ min: 0.2, max: 0.6, noNaN: true }), fc.double({ min: 0.2, max: 0.6, noNaN: true }), hair, fc.double({ min: 0, max: 0.9, noNaN: true }), (r1, r2, h, off) => {
+          // Discs' edges at ∓(R + h/2): 2R + h apart, so grown by R they overlap when h < 0.
+          const pair = [{ x: -(R + h / 2) - r1, z: 4, radius: r1 }, { x: R + h / 2 + r2, z: 4, radius: r2 }];
+          const [a] = pair;
+          const joined = h < 0;
+          // The body walks straight at the left tree, into its grown disc.
+          const x0 = a.x + off * (a.radius + R);
+          const me = row([x0, 0, 0]);
+          seek(me, plain, [x0, 8], 0.3, on(flat(0, { trees: pair })));
+          expect(Math.abs(me.side as number)).toBe(1);
+          expectWantBearing(me, supportTangent(grown(joined ? pair : [a]), x0, 0, 0, me.side as number));
+        }),
+        runsOn(bench, 400),
+      );
     });
   });
 

@@ -23,8 +23,12 @@ const WASM_ONLY: Record<string, string> = {
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
 const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The grid frees its arrays in wasm; the reference's query lists indices into the grid for its callers, wasm's
-  // appends the circles themselves to the sampler's list, read from the grid's copy of them in cell order.
-  scatter: { reference: ['queryScatterGrid'], assembly: ['gatherScatterGrid', 'filedCircle', 'filedIndex', 'freeScatterGrid'] },
+  // appends the circles themselves to the sampler's list, read from the grid's copy of them in cell order, next to
+  // each circle's gap from its nearest neighbour.
+  scatter: {
+    reference: ['queryScatterGrid'],
+    assembly: ['GAP_REACH', 'gapsOf', 'gatherScatterGrid', 'filedCircle', 'filedGap', 'filedIndex', 'freeScatterGrid'],
+  },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
   lattice: {
@@ -39,10 +43,11 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
   stand: { reference: [], assembly: ['gentleSlope'] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
-  // way is clear of every solid but its blocker, and skips the search along it (the same answer).
+  // way is clear of every solid but its blocker, and skips the search along it; a solid standing further than a
+  // body's diameter from every other is its own obstacle without a query (the same answers).
   seek: {
     reference: [],
-    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'segmentDistance', 'nearKeptWay', 'keptBlocker', 'proveClearWay', 'clusterData'],
+    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'nearKeptWay', 'keptBlocker', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'clusterData'],
   },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
