@@ -342,15 +342,16 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     const unreachables = flagsOf(h, HERD_UNREACHABLE);
     let arrived = arrivals[i];
     let unreachable = unreachables[i];
+    if (keep) {
+      // The body's proof of a clear way, for its seek and its walk; a proof is for a body of the kind (the radius) it
+      // last stepped as.
+      memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
+      if (h.memoKind[i] != kind) clearWay.margin = 0.0;
+    }
     if (flagsOf(h, HERD_SEEKING)[i]) {
       const tx = numbersOf(h, HERD_TARGETX)[i];
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
-      if (keep) {
-        memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
-        // A proof is for a body of the kind (the radius) it last stepped as.
-        if (h.memoKind[i] != kind) clearWay.margin = 0.0;
-      }
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
       if (keep) memory.copy(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;

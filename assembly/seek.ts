@@ -74,7 +74,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   // piece starts where the one before ends, so one end is checked per piece, until one is not covered.
   skippedPieces = 0;
   blockerPlace = -1;
-  let skipping = keepClearWay && nearKeptWay(px, pz);
+  let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
     if (clearWay.blocker >= 0) {
       const c = keptBlocker(g);
@@ -86,7 +86,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
       }
     }
     const upTo = found ? bestT : 1.0;
-    if (nearKeptWay(px + dx * upTo, pz + dz * upTo)) {
+    if (nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
       skippedPieces = <i32>pieces;
       blockerEntry = bestT;
       blockerPlace = clearWay.blocker;
@@ -96,7 +96,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   for (let k: f64 = 0.0; k < pieces; k++) {
     if (skipping) {
       const end = (k + 1.0) / pieces;
-      if (nearKeptWay(px + dx * end, pz + dz * end)) {
+      if (nearKeptWay(px + dx * end, pz + dz * end, 0.0)) {
         skippedPieces++;
         if (found && bestT < end) break;
         continue;
@@ -160,13 +160,13 @@ const CLEAR_REACH: f64 = 0.5;
 /**
  * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
  * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
- * it — the same answer. Every solid's disc grown by the body's radius, but the blocker's (the solid at
+ * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc grown by the body's radius, but the blocker's (the solid at
  * `blocker` in the ground's grid, or none when −1), stays at least `margin` off the segment from (x, z) to (qx, qz)
  * (the herd drops a proof made for a body of another kind, assembly/herd.ts stepBodies). A piece of way whose ends are
  * both within `margin` of that segment, less a rounding margin, lies within it all along (a point's distance from a
  * segment is convex along a line), so no solid's grown disc but the blocker's reaches it: no way into another starts on
  * it. `keepClearWay` is set by a herd whose bodies block no other (bodies move; the solids do not), which loads a
- * body's proof into `clearWay` before its seek and keeps it after. The margin is a float32 rounded down, so a proof
+ * body's proof into `clearWay` before its seek and walk and keeps it after its seek. The margin is a float32 rounded down, so a proof
  * takes 40 bytes.
  */
 @unmanaged export class ClearWay {
@@ -201,17 +201,49 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
   return Math.sqrt(ex * ex + ez * ez);
 }
 
-/** Whether (x, z) is within the kept proof's margin, less a rounding margin, of its segment. */
-function nearKeptWay(x: f64, z: f64): bool {
+/**
+ * Whether (x, z) is within the kept proof's margin, less a rounding margin and `skin`, of its segment: the distance
+ * compared in squares, from an end or across the segment, so no square root or division is taken.
+ */
+function nearKeptWay(x: f64, z: f64, skin: f64): bool {
   const w = clearWay;
-  // Far above what rounding moves the tests firstBlocker makes, at any coordinates up to 1e6 m.
+  // Far above what rounding moves the tests firstBlocker and firstCircle make, at any coordinates up to 1e6 m.
   const rounding = 1e-6 + 1e-9 * (Math.abs(x) + Math.abs(z) + Math.abs(w.qx) + Math.abs(w.qz));
-  return segmentDistance(w.x, w.z, w.qx - w.x, w.qz - w.z, x, z) + rounding < <f64>w.margin;
+  const within = <f64>w.margin - rounding - skin;
+  if (!(within > 0.0)) return false;
+  const ex = x - w.x;
+  const ez = z - w.z;
+  const sx = w.qx - w.x;
+  const sz = w.qz - w.z;
+  const along = ex * sx + ez * sz;
+  if (along <= 0.0) return ex * ex + ez * ez < within * within;
+  const s2 = sx * sx + sz * sz;
+  if (along >= s2) {
+    const fx = x - w.qx;
+    const fz = z - w.qz;
+    return fx * fx + fz * fz < within * within;
+  }
+  const across = ex * sz - ez * sx;
+  return across * across < within * within * s2;
 }
 
 /** The kept proof's blocker, in the ground's grid of solids. */
 @inline function keptBlocker(g: Sampler): Circle {
   return filedCircle(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
+}
+
+/**
+ * The circles a move from (px, pz) to (qx, qz) may meet once grown by the body's radius and `skin` (AS only, for
+ * slide's firstCircle), when the kept proof shows it meets no other: the proof's blocker alone, or none; else null.
+ * Both ends within the proof's margin less `skin` put the whole move there (ClearWay), more than `skin` off every
+ * other solid's disc grown by the body's radius.
+ */
+export function keptCircles(g: Sampler, px: f64, pz: f64, qx: f64, qz: f64, skin: f64): Circles | null {
+  if (!keepClearWay || !nearKeptWay(px, pz, skin) || !nearKeptWay(qx, qz, skin)) return null;
+  const near = g.near;
+  near.length = 0;
+  if (clearWay.blocker >= 0) near.push(keptBlocker(g));
+  return near;
 }
 
 /** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */

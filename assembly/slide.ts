@@ -6,6 +6,7 @@ import { Body, CALL_DONE, CALL_MOVE_REFUSED, F64s, Numbers, callBody, callNumber
 import { GroundData, boundAlongX, boundAlongZ, boundDry, boundMost } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
+import { keptCircles } from './seek';
 import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -54,7 +55,9 @@ export function entryTime(o2: f64, b: f64, len2: f64, grown: f64): f64 {
 export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, out: Limit): void {
   out.t = NONE;
   const len2 = dx * dx + dz * dz;
-  const circles = g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
+  // AS only: a herd body's move along its kept proof of a clear way meets no solid but the proof's blocker (ClearWay).
+  const kept = keptCircles(g, px, pz, px + dx, pz + dz, SKIN);
+  const circles = kept !== null ? kept : g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
   let bestX: f64 = 0.0;
   let bestZ: f64 = 0.0;
   for (let i = 0; i < circles.length; i++) {

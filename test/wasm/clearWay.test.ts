@@ -1,6 +1,6 @@
 /**
- * A herd body in wasm keeps a proof that its straight way to its target is clear and skips seek's search for a blocker
- * while it walks down that way (assembly/seek.ts ClearWay). The answer must be the one the search gives, so a herd
+ * A herd body in wasm keeps a proof that its straight way to its target is clear and skips seek's search for a blocker,
+ * and slide's search for a solid to meet, while it walks down that way (assembly/seek.ts ClearWay). The answer must be the one the search gives, so a herd
  * step still equals the reference's per-row calls bit for bit (HD-2) where the proof is at its edge: ways that graze a
  * solid, targets moved, bodies put back off the way, kinds of another radius swapped in. A blocked way's proof leaves
  * its blocker out, so it is tested where another solid sits beside the way just before the blocker.
@@ -242,6 +242,44 @@ describe.each(BUILDS)('the %s build', (build) => {
         herd.dispose();
       }),
       { seed: SEED, numRuns: 60 },
+    );
+  });
+  it('HD-2: a body that does not seek, walking by its want down another kind\'s proved way past a solid it is too wide to pass, meets the solid as the per-row loop does', async () => {
+    const core = await coreOf(build);
+    const wasmGround = core.groundOf(w);
+    const besideArb = fc.record({
+      solid: fc.nat(),
+      bearing: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      side: fc.constantFrom(-1, 1),
+      // Clear for a kid (radius 0.25) by `gap`, not for an ox (radius 0.7) beside it.
+      gap: fc.double({ min: 0.05, max: 0.4, noNaN: true }),
+      before: fc.double({ min: 0.3, max: 1.5, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(besideArb, { minLength: 1, maxLength: 6 }), (ways) => {
+        const rows: Row[] = [];
+        const targets: Target[] = [];
+        for (const v of ways) {
+          const at = passing(solids[v.solid % solids.length], reference.numbers({ kind: 'kid' }, w).radius, v.bearing, v.side, v.gap);
+          const x = at.x - at.ux * v.before;
+          const z = at.z - at.uz * v.before;
+          // The kid seeks past the solid and proves its way clear; the ox after it stands at the same place and walks
+          // the same way by its want alone.
+          rows.push(atRest('kid', x, z));
+          targets.push({ at: [at.x + at.ux * 6, at.z + at.uz * 6], stop: 0.1 });
+          rows.push({ ...atRest('ox', x, z), want: [at.ux * 2, at.uz * 2] });
+          targets.push(null);
+        }
+        const herd = herdOf(core, w, wasmGround, rows, targets);
+        const arrived = rows.map(() => false);
+        for (let frame = 0; frame < 60; frame++) {
+          herd.step(1 / 60);
+          referenceFrame(rows, w, ground, targets, 1 / 60, arrived);
+          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+        }
+        herd.dispose();
+      }),
+      { seed: SEED, numRuns: 40 },
     );
   });
 });

@@ -47,7 +47,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // body's diameter from every other is its own obstacle without a query (the same answers).
   seek: {
     reference: [],
-    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'nearKeptWay', 'keptBlocker', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'clusterData'],
+    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'nearKeptWay', 'keptBlocker', 'keptCircles', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'clusterData'],
   },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
