@@ -56,6 +56,20 @@ function atRest(kind: string, x: number, z: number): Row {
   return { kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 };
 }
 
+/**
+ * Steps the herd and the reference's per-row loop `frames` times from the same rows, `change` called before each
+ * frame, and expects them equal after every frame.
+ */
+function stepBoth(herd: ReturnType<typeof herdOf>, rows: Row[], targets: Target[], dt: number, frames: number, change: (frame: number) => void = () => {}): void {
+  const arrived = rows.map(() => false);
+  for (let frame = 0; frame < frames; frame++) {
+    change(frame);
+    herd.step(dt);
+    referenceFrame(rows, w, ground, targets, dt, arrived);
+    expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+  }
+}
+
 describe.each(BUILDS)('the %s build', (build) => {
   it('HD-2: bodies grazing solids on ways proved clear, retargeted, nudged off their ways or given another kind, equal the per-row loop every frame', async () => {
     const core = await coreOf(build);
@@ -70,8 +84,7 @@ describe.each(BUILDS)('the %s build', (build) => {
           targets.push({ at: [at.x + at.ux * p.after, at.z + at.uz * p.after], stop: 0.1 });
         }
         const herd = herdOf(core, w, wasmGround, rows, targets);
-        const arrived = rows.map(() => false);
-        for (let frame = 0; frame < 70; frame++) {
+        stepBoth(herd, rows, targets, dt, 70, (frame) => {
           passes.forEach((p, i) => {
             if (p.at !== frame || p.change === 'none') return;
             const t = targets[i]!;
@@ -87,10 +100,7 @@ describe.each(BUILDS)('the %s build', (build) => {
               : { ...row, kind: row.kind === 'ox' ? 'kid' : 'ox' };
             herd.set(i, rows[i]);
           });
-          herd.step(dt);
-          referenceFrame(rows, w, ground, targets, dt, arrived);
-          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
-        }
+        });
         herd.dispose();
       }),
       { seed: SEED, numRuns: 60 },
@@ -220,8 +230,7 @@ describe.each(BUILDS)('the %s build', (build) => {
         });
         if (placed.length === 0) return;
         const herd = herdOf(core, w, wasmGround, rows, targets);
-        const arrived = rows.map(() => false);
-        for (let frame = 0; frame < 60; frame++) {
+        stepBoth(herd, rows, targets, dt, 60, (frame) => {
           placed.forEach((v, i) => {
             if ((v.change === 'swing' ? 1 + (v.at % 3) : v.at) !== frame || v.change === 'none') return;
             if (v.change === 'retarget' || v.change === 'swing') {
@@ -235,10 +244,7 @@ describe.each(BUILDS)('the %s build', (build) => {
             rows[i] = { ...row, pos: [row.pos[0] - v.by * 0.5, row.pos[1], row.pos[2] + v.by] };
             herd.set(i, rows[i]);
           });
-          herd.step(dt);
-          referenceFrame(rows, w, ground, targets, dt, arrived);
-          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
-        }
+        });
         herd.dispose();
       }),
       { seed: SEED, numRuns: 60 },
@@ -271,12 +277,7 @@ describe.each(BUILDS)('the %s build', (build) => {
           targets.push(null);
         }
         const herd = herdOf(core, w, wasmGround, rows, targets);
-        const arrived = rows.map(() => false);
-        for (let frame = 0; frame < 60; frame++) {
-          herd.step(1 / 60);
-          referenceFrame(rows, w, ground, targets, 1 / 60, arrived);
-          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
-        }
+        stepBoth(herd, rows, targets, 1 / 60, 60);
         herd.dispose();
       }),
       { seed: SEED, numRuns: 40 },
