@@ -89,7 +89,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     if (nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
       skippedPieces = <i32>pieces;
       blockerEntry = bestT;
-      blockerPlace = clearWay.blocker;
+      if (found) blockerPlace = clearWay.blocker;
       return found ? blocker : null;
     }
   }
@@ -160,14 +160,14 @@ const CLEAR_REACH: f64 = 0.5;
 /**
  * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
  * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
- * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc grown by the body's radius, but the blocker's (the solid at
- * `blocker` in the ground's grid, or none when −1), stays at least `margin` off the segment from (x, z) to (qx, qz)
- * (the herd drops a proof made for a body of another kind, assembly/herd.ts stepBodies). A piece of way whose ends are
- * both within `margin` of that segment, less a rounding margin, lies within it all along (a point's distance from a
- * segment is convex along a line), so no solid's grown disc but the blocker's reaches it: no way into another starts on
- * it. `keepClearWay` is set by a herd whose bodies block no other (bodies move; the solids do not), which loads a
- * body's proof into `clearWay` before its seek and walk and keeps it after its seek. The margin is a float32 rounded down, so a proof
- * takes 40 bytes.
+ * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc
+ * grown by the body's radius, but the blocker's (the solid at `blocker` in the ground's grid, or none when −1), stays
+ * at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof made for a body of another kind,
+ * assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
+ * margin, lies within it all along (a point's distance from a segment is convex along a line), so no solid's grown disc
+ * but the blocker's reaches it: no way into another starts on it. `keepClearWay` is set by a herd whose bodies block no
+ * other (bodies move; the solids do not), which loads a body's proof into `clearWay` before its seek and walk and keeps
+ * it after its seek. The margin is a float32 rounded down, so a proof takes 40 bytes.
  */
 @unmanaged export class ClearWay {
   x: f64;
