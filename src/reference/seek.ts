@@ -10,7 +10,7 @@ import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { seekRoute } from './route.ts';
 import { Move, entryTime, slideBody } from './slide.ts';
-import { HALF_PI, TWO_PI, atan2, cos, sin, wrapAngle } from './math.ts';
+import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
 import type { Circle, Ground, Numbers, Row, SeekOptions, World } from '../types.ts';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
@@ -37,9 +37,10 @@ export const STALL_PROBE = 0.25;
  */
 export const STALL_FRAME = 1.0 / 60.0;
 
-/** A way round an obstacle: the bearing to aim along and how far it is to the tangent point. */
+/** A way round an obstacle: the direction to aim along (a unit vector) and how far it is to the tangent point. */
 export class Tangent {
-  bearing = 0.0;
+  x = 0.0;
+  z = 0.0;
   length = 0.0;
 }
 
@@ -165,45 +166,84 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
 
 /**
  * The tangents to the obstacle's grown edge on either side seen from (px, pz) (SE-4), into `plus` (side +1) and
- * `minus` (side −1): for each side, among its circles, the one whose tangent lies furthest to that side of the target
- * bearing `toward`. A circle the body is inside gives a quarter turn. Both sides are found in one pass, so each
- * circle's bearing and half-angle are worked out once.
+ * `minus` (side −1): for each side, among its circles, the one whose tangent lies furthest to that side of the target's
+ * bearing (dx, dz), the nearer on a tie. Angles only rank a cluster's circles; the way itself is the tangent's vector
+ * (tangentTo), so a lone circle needs no angle at all.
  */
-export function tangentsRound(n: Numbers, cluster: readonly Circle[], px: number, pz: number, toward: number, plus: Tangent, minus: Tangent): void {
-  let bestPlus = -10.0;
-  let bestMinus = -10.0;
-  for (let i = 0; i < cluster.length; i++) {
-    const c = cluster[i];
-    const grown = c.radius + n.radius;
-    const ox = c.x - px;
-    const oz = c.z - pz;
-    const d2 = ox * ox + oz * oz;
-    const rel = wrapAngle(atan2(ox, oz) - toward);
-    let length = 0.0;
-    let half = HALF_PI;
-    if (d2 > grown * grown) {
-      length = Math.sqrt(d2 - grown * grown);
-      half = atan2(grown, length);
-    }
-    const vPlus = rel + half;
-    if (vPlus > bestPlus || (vPlus === bestPlus && length < plus.length)) {
-      bestPlus = vPlus;
-      plus.bearing = wrapAngle(toward + vPlus);
-      plus.length = length;
-    }
-    const vMinus = half - rel;
-    if (vMinus > bestMinus || (vMinus === bestMinus && length < minus.length)) {
-      bestMinus = vMinus;
-      minus.bearing = wrapAngle(toward - vMinus);
-      minus.length = length;
+export function tangentsRound(n: Numbers, cluster: readonly Circle[], px: number, pz: number, dx: number, dz: number, plus: Tangent, minus: Tangent): void {
+  let iPlus = 0;
+  let iMinus = 0;
+  if (cluster.length > 1) {
+    const toward = atan2(dx, dz);
+    let bestPlus = -10.0;
+    let bestMinus = -10.0;
+    let lengthPlus = 0.0;
+    let lengthMinus = 0.0;
+    for (let i = 0; i < cluster.length; i++) {
+      const c = cluster[i];
+      const grown = c.radius + n.radius;
+      const ox = c.x - px;
+      const oz = c.z - pz;
+      const d2 = ox * ox + oz * oz;
+      const rel = wrapAngle(atan2(ox, oz) - toward);
+      let length = 0.0;
+      let half = HALF_PI;
+      if (d2 > grown * grown) {
+        length = Math.sqrt(d2 - grown * grown);
+        half = atan2(grown, length);
+      }
+      const vPlus = rel + half;
+      if (vPlus > bestPlus || (vPlus === bestPlus && length < lengthPlus)) {
+        bestPlus = vPlus;
+        lengthPlus = length;
+        iPlus = i;
+      }
+      const vMinus = half - rel;
+      if (vMinus > bestMinus || (vMinus === bestMinus && length < lengthMinus)) {
+        bestMinus = vMinus;
+        lengthMinus = length;
+        iMinus = i;
+      }
     }
   }
+  tangentTo(n, cluster[iPlus], px, pz, 1.0, plus);
+  tangentTo(n, cluster[iMinus], px, pz, -1.0, minus);
+}
+
+/**
+ * The tangent from (px, pz) to the circle's grown edge on `side` (+1 or −1) (SE-4), as a vector: the bearing to its
+ * centre turned by the half-angle h, where cos h = length/d and sin h = grown/d, so no angle is worked out. A body
+ * inside the grown circle turns a quarter (from +z when it stands on the centre).
+ */
+export function tangentTo(n: Numbers, c: Circle, px: number, pz: number, side: number, t: Tangent): void {
+  const grown = c.radius + n.radius;
+  const ox = c.x - px;
+  const oz = c.z - pz;
+  const d2 = ox * ox + oz * oz;
+  if (d2 > grown * grown) {
+    const length = Math.sqrt(d2 - grown * grown);
+    const turn = side * grown;
+    t.x = (ox * length + oz * turn) / d2;
+    t.z = (oz * length - ox * turn) / d2;
+    t.length = length;
+    return;
+  }
+  let ux = 0.0;
+  let uz = 1.0;
+  if (d2 > 0.0) {
+    const d = Math.sqrt(d2);
+    ux = ox / d;
+    uz = oz / d;
+  }
+  t.x = side * uz;
+  t.z = -side * ux;
+  t.length = 0.0;
 }
 
 /** Length of the way round on a tangent: body → tangent point → target. */
 export function wayRound(px: number, pz: number, tx: number, tz: number, t: Tangent): number {
-  const ax = px + t.length * sin(t.bearing);
-  const az = pz + t.length * cos(t.bearing);
+  const ax = px + t.length * t.x;
+  const az = pz + t.length * t.z;
   const rx = tx - ax;
   const rz = tz - az;
   return t.length + Math.sqrt(rx * rx + rz * rz);
@@ -261,22 +301,22 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
   }
   gatherCluster(n, g, first, cluster);
-  const toward = atan2(dx, dz);
-  tangentsRound(n, cluster, body.x, body.z, toward, plus, minus);
+  tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   if (body.side === 0) {
     body.side = wayRound(body.x, body.z, tx, tz, minus) < wayRound(body.x, body.z, tx, tz, plus) ? -1 : 1;
     body.turned = 0.0;
   } else if (body.wantX !== 0.0 || body.wantZ !== 0.0) {
     const aim = body.side > 0 ? plus : minus;
-    body.turned += wrapAngle(aim.bearing - atan2(body.wantX, body.wantZ));
+    // The signed angle from the want to the aim, from their cross and dot products.
+    body.turned += atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
     if (Math.abs(body.turned) >= TWO_PI) {
       body.side = -body.side;
       body.turned = 0.0;
     }
   }
   const aim = body.side > 0 ? plus : minus;
-  body.wantX = n.seekSpeed * sin(aim.bearing);
-  body.wantZ = n.seekSpeed * cos(aim.bearing);
+  body.wantX = n.seekSpeed * aim.x;
+  body.wantZ = n.seekSpeed * aim.z;
   return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
 }
 

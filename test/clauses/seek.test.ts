@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { Circle, Ground, Row } from '../../src/types.ts';
+import { atan2 } from '../../src/reference/math.ts';
 import { check, eachGround, runsOn } from './harness.ts';
 import { angleDiff, bearingOf, cluster, distTo, flat, kind, pocket, row, supportTangent, world } from './grounds.ts';
 
@@ -239,6 +240,44 @@ eachGround('seek', (bench) => {
           expect(Math.abs(me.side as number)).toBe(1);
           expectWantBearing(me, supportTangent(grown(joined ? pair : [a]), x0, 0, 0, me.side as number));
         }),
+        runsOn(bench, 400),
+      );
+    });
+
+    test('SE-4, SE-5: round one tree, want is seekSpeed times the tangent\'s vector (o·L ± o⊥·r)/d² and turned grows by atan2 of the cross and dot of aim and want before, to the bit', () => {
+      check(
+        fc.property(
+          fc.double({ min: -0.95, max: 0.95, noNaN: true }),
+          fc.double({ min: 0.05, max: 6, noNaN: true }),
+          fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+          fc.constantFrom(-1, 0, 1),
+          fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+          (across, oz, radius, side, before) => {
+            // The tree stands across the way to a target straight ahead (a body inside its grown disc when oz is small).
+            const r = radius + R;
+            const ox = across * r;
+            const g = on(flat(0, { trees: [{ x: ox, z: oz, radius }] }));
+            const wantBefore: [number, number] = side === 0 ? [0, 0] : [3 * Math.sin(before), 3 * Math.cos(before)];
+            // At seekSpeed: no stall check (SE-7) to stop it.
+            const me = row([0, 0, 0], { side, turned: 0.5 * side, want: wantBefore, speed: 3 });
+            seek(me, plain, [0, 10], 0.3, g);
+            const s = me.side as number;
+            expect(Math.abs(s)).toBe(1);
+            if (side !== 0) expect(s).toBe(side);
+            const d2 = ox * ox + oz * oz;
+            let aim: [number, number];
+            if (d2 > r * r) {
+              const L = Math.sqrt(d2 - r * r);
+              aim = [(ox * L + oz * (s * r)) / d2, (oz * L - ox * (s * r)) / d2];
+            } else {
+              const d = Math.sqrt(d2);
+              aim = [s * (oz / d), -s * (ox / d)];
+            }
+            expect(me.want).toEqual([3 * aim[0], 3 * aim[1]]);
+            const turn = side === 0 ? 0 : atan2(aim[0] * wantBefore[1] - aim[1] * wantBefore[0], aim[0] * wantBefore[0] + aim[1] * wantBefore[1]);
+            expect(me.turned).toBe(side === 0 ? 0 : 0.5 * side + turn);
+          },
+        ),
         runsOn(bench, 400),
       );
     });
