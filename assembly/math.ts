@@ -13,33 +13,6 @@ export function wrapAngle(a: f64): f64 {
   return a - TWO_PI * Math.ceil((a - PI) / TWO_PI);
 }
 
-/** sin on [−π/2, π/2] by its Taylor series to x^21 (error below 1e-16 there). */
-function sinReduced(x: f64): f64 {
-  // The series' terms summed in Estrin's pairs, as atanUnit's are.
-  const u = x * x;
-  const u2 = u * u;
-  const u4 = u2 * u2;
-  const u8 = u4 * u4;
-  const c0 = (1.0 / 6.0 - u * (1.0 / 120.0)) + u2 * (1.0 / 5040.0 - u * (1.0 / 362880.0));
-  const c1 = (1.0 / 39916800.0 - u * (1.0 / 6227020800.0)) + u2 * (1.0 / 1307674368000.0 - u * (1.0 / 355687428096000.0));
-  const c2 = 1.0 / 121645100408832000.0 - u * (1.0 / 51090942171709440000.0);
-  const p = (c0 + u4 * c1) + u8 * c2;
-  return x - x * u * p;
-}
-
-/** Sine of any finite angle. */
-export function sin(a: f64): f64 {
-  let x = wrapAngle(a);
-  if (x > HALF_PI) x = PI - x;
-  else if (x < -HALF_PI) x = -PI - x;
-  return sinReduced(x);
-}
-
-/** Cosine of any finite angle, as the sine a quarter turn on. */
-export function cos(a: f64): f64 {
-  return sin(a + HALF_PI);
-}
-
 const TAN_PI_12: f64 = 0.2679491924311227;
 const INV_SQRT3: f64 = 0.5773502691896257;
 const PI_6: f64 = 0.5235987755982988;

@@ -42,6 +42,8 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // reference asks its ground's callbacks, which it cannot bound.
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
   stand: { reference: [], assembly: ['gentleSlope'] },
+  // The facade's turns relative to a yaw (src/relative.ts) take sines; nothing wasm works out does (SE-4's tangents are vectors).
+  math: { reference: ['sinReduced', 'sin', 'cos'], assembly: [] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
   // way is clear of every solid but its blocker, and skips the search along it; a solid standing further than a
   // body's diameter from every other is its own obstacle without a query (the same answers).
