@@ -13,7 +13,10 @@ import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './route';
-import { CLEAR_WAY_NUMBERS, ClearWay, SEEK_ARRIVED, SEEK_UNREACHABLE, clearWay, keepClearWay, seekBody } from './seek';
+import {
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, CLEAR_WAY_NUMBERS, ClearWay, SEEK_ARRIVED, SEEK_UNREACHABLE, blockedProbe, clearWay, keepBlockedProbe,
+  keepClearWay, seekBody,
+} from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { freeThreads, reserveThreads } from './threads';
@@ -82,9 +85,12 @@ function grownArrays(old: usize, fields: i32, size: usize, count: i32, oldCapaci
   return a;
 }
 
-/** The first `count` bodies' proofs of a clear way in `capacity` slots; the others hold none (a margin of 0). */
-function grownClearWays(old: F64s, count: i32, capacity: i32): F64s {
-  const size = <usize>CLEAR_WAY_NUMBERS << 3;
+/**
+ * The first `count` bodies' records of `numbers` numbers each (proofs of a clear way, blocked probes) in `capacity`
+ * slots; the others are zeros (a proof with a margin of 0: none; a probe is read only where the body last ended).
+ */
+function grownRecords(old: F64s, numbers: i32, count: i32, capacity: i32): F64s {
+  const size = <usize>numbers << 3;
   const a = alloc(<usize>capacity * size);
   memory.fill(a, 0, <usize>capacity * size);
   if (changetype<usize>(old) != 0) {
@@ -109,11 +115,15 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.memoStand = changetype<F64s>(grown(changetype<usize>(h.memoStand), 8, n, capacity));
   h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
   h.memoKind = changetype<I32s>(grown(changetype<usize>(h.memoKind), 4, n, capacity));
-  if (!h.blocking) h.clearWays = grownClearWays(h.clearWays, n, capacity);
+  if (!h.blocking) {
+    h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
+    h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
+  }
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
-  reserveCircles(nearList(), (scatter === null ? 0 : scatter.count) + capacity);
+  // A query answers the herd's bodies only where they block each other.
+  reserveCircles(nearList(), (scatter === null ? 0 : scatter.count) + (h.blocking ? capacity : 0));
   reserveThreads(h);
 }
 
@@ -129,6 +139,7 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.memoDepth));
   free(changetype<usize>(h.memoKind));
   free(changetype<usize>(h.clearWays));
+  free(changetype<usize>(h.blockedProbes));
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -146,12 +157,20 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.memoStand[to] = h.memoStand[from];
   h.memoDepth[to] = h.memoDepth[from];
   h.memoKind[to] = h.memoKind[from];
-  if (!h.blocking) memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
+  if (!h.blocking) {
+    memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
+    memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
+  }
 }
 
 /** Where body i's proof of a clear way is kept (assembly/seek.ts ClearWay). */
 @inline function clearWayOf(h: Herd, i: i32): usize {
   return changetype<usize>(h.clearWays) + <usize>i * offsetof<ClearWay>();
+}
+
+/** Where body i's blocked probe is kept (assembly/seek.ts BlockedProbe): for where it last ended, as the kind it was. */
+@inline function blockedProbeOf(h: Herd, i: i32): usize {
+  return changetype<usize>(h.blockedProbes) + <usize>i * offsetof<BlockedProbe>();
 }
 
 /** Drops body i's remembered stand height and depth (the facade calls it when it writes the body). */
@@ -323,6 +342,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
   // 40 bytes a body).
   const keep = !anyBlocked;
   keepClearWay = keep;
+  keepBlockedProbe = keep;
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
@@ -347,7 +367,11 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       // last stepped as.
       memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
       if (h.memoKind[i] != kind) clearWay.margin = 0.0;
+      memory.copy(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
+      if (h.memoX[i] != body.x || h.memoZ[i] != body.z || h.memoKind[i] != kind) blockedProbe.floor = NaN;
     }
+    const startX = body.x;
+    const startZ = body.z;
     if (flagsOf(h, HERD_SEEKING)[i]) {
       const tx = numbersOf(h, HERD_TARGETX)[i];
       const tz = numbersOf(h, HERD_TARGETZ)[i];
@@ -366,8 +390,14 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     unreachables[i] = unreachable;
     storeBody(h, i, body);
     remember(h, i, g, body);
+    // A blocked probe is kept for where the body ended (remember) only when that is where it was made.
+    if (keep) {
+      if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
+      memory.copy(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
+    }
   }
   keepClearWay = false;
+  keepBlockedProbe = false;
   return failed == -1 ? -1 : -2 - failed;
 }
 

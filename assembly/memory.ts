@@ -323,6 +323,8 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoKind: I32s;
   /** Each body's proof of a clear way (assembly/seek.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body; none (0) when `blocking`. */
   clearWays: F64s;
+  /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body; none (0) when `blocking`. */
+  blockedProbes: F64s;
   /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;

@@ -456,12 +456,42 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
   const len = Math.min(STALL_PROBE, reach);
   const ux = wx / wl;
   const uz = wz / wl;
+  // AS only: a probe the body's last step found blocked where it stands is blocked again (BlockedProbe).
+  const keepable = keepBlockedProbe && len == STALL_PROBE && !body.air && !body.steep;
+  if (keepable && blockedProbe.floor == body.floor && blockedProbe.ux == ux && blockedProbe.uz == uz) return true;
   slideBody(n, g, body, ux * len, uz * len, probed);
-  if (probed.x * ux + probed.z * uz < len * 0.25) return true;
+  if (probed.x * ux + probed.z * uz < len * 0.25) {
+    if (keepable) {
+      blockedProbe.floor = body.floor;
+      blockedProbe.ux = ux;
+      blockedProbe.uz = uz;
+    }
+    return true;
+  }
   const nudge = Math.min(n.accel * STALL_FRAME * STALL_FRAME, len);
   slideBody(n, g, body, ux * nudge, uz * nudge, probed);
   return probed.x * ux + probed.z * uz < nudge * 0.25;
 }
+
+/**
+ * AS only: the probe (SE-7) a herd body's last step found blocked: the body's floor and the probe's direction, the
+ * probe STALL_PROBE long; none while `floor` is NaN. The slide it makes depends on nothing else of a grounded body
+ * that is not sliding but where it stands and its kind, and in a herd whose bodies block no other nothing else blocks
+ * it; so the herd keeps the probe while the body stands where it was made, as that kind (assembly/herd.ts), and the
+ * same probe from there with the same floor is blocked again.
+ */
+@unmanaged export class BlockedProbe {
+  floor: f64;
+  ux: f64;
+  uz: f64;
+}
+
+/** Numbers of a BlockedProbe (a herd keeps them per body). */
+export const BLOCKED_PROBE_NUMBERS: i32 = <i32>(offsetof<BlockedProbe>() >> 3);
+
+export let blockedProbe = changetype<BlockedProbe>(memory.data(offsetof<BlockedProbe>()));
+/** Whether wayBlocked uses and keeps blockedProbe (a global: each thread's instance has its own). */
+export let keepBlockedProbe = false;
 
 export let cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
 export let clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());

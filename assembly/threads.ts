@@ -22,7 +22,7 @@ import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
 import { Want, gradient as walkGradient, want } from './walk';
-import { ClearWay, MAX_CLUSTER, Tangent, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
+import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
 import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4 } from './stand';
 import { aim } from './route';
 import { beginStep, body, move, stepBodies } from './herd';
@@ -40,10 +40,10 @@ const SCRATCH_BYTES: usize = 4096;
   return load<f64>(h.numbers + ((<usize>numberIndex(offset) * <usize>h.capacity + <usize>i) << 3));
 }
 
-/** Room in a thread's circle list for any query of this herd: all its solids and all its bodies. */
+/** Room in a thread's circle list for any query of this herd: all its solids, and all its bodies when they block. */
 function nearCapacityOf(h: Herd): i32 {
   const grid = h.ground.scatter;
-  return (grid === null ? 0 : grid.count) + h.capacity;
+  return (grid === null ? 0 : grid.count) + (h.blocking ? h.capacity : 0);
 }
 
 /**
@@ -201,6 +201,7 @@ function bind(c: HerdThread): void {
   move = changetype<Move>(at); at += aligned(offsetof<Move>());
   probed = changetype<Move>(at); at += aligned(offsetof<Move>());
   clearWay = changetype<ClearWay>(at); at += aligned(offsetof<ClearWay>());
+  blockedProbe = changetype<BlockedProbe>(at); at += aligned(offsetof<BlockedProbe>());
   behind = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   ahead = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   climb0 = changetype<Climb>(at); at += aligned(offsetof<Climb>());

@@ -46,10 +46,15 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   math: { reference: ['sinReduced', 'sin', 'cos'], assembly: [] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
   // way is clear of every solid but its blocker, and skips the search along it; a solid standing further than a
-  // body's diameter from every other is its own obstacle without a query (the same answers).
+  // body's diameter from every other is its own obstacle without a query; a herd body keeps the probe of its way it
+  // found blocked, and while it stands there with the same floor it skips that slide (the same answers).
   seek: {
     reference: [],
-    assembly: ['CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'nearKeptWay', 'keptBlocker', 'keptCircles', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'clusterData'],
+    assembly: [
+      'CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance',
+      'nearKeptWay', 'keptBlocker', 'keptCircles', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
+      'blockedProbe', 'keepBlockedProbe', 'clusterData',
+    ],
   },
   // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
   // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
@@ -64,14 +69,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
-  // remembers each body's last stand height and its proof of a clear way, and checks finiteness inline (the reference shares src/body.ts finiteBody),
+  // remembers each body's last stand height, its proof of a clear way and its blocked probe, and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here.
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
-      'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownClearWays', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
+      'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
+      'clearWayOf', 'blockedProbeOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
