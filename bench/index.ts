@@ -471,7 +471,7 @@ async function main(): Promise<void> {
     console.table(await companion());
   }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');
-  console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body),');
+  console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body where bodies block),');
   console.log('divided by N; the ground (terrain, 5,000 trees, corner cache) is counted before the herd is made.');
 }
 

@@ -5,9 +5,9 @@
  * until none are left, and waits for the workers' last chunks — so `step` stays synchronous for its caller. Each body
  * reads only the start-of-step snapshot and writes only its own slots (HD-1), so which thread steps which chunk
  * changes nothing: the bodies end bit for bit as on one thread (HD-2, HD-5).
- * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread sleeps in
- * Atomics.wait for the workers' last chunks; a browser's main thread may not, so it spins on Atomics.load (short: it
- * steps chunks itself until the last is handed out).
+ * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread spins on
+ * Atomics.load for the workers' last chunks for up to SPIN_MS, then sleeps in Atomics.wait; a browser's main thread
+ * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out).
  */
 import type { CoreExports } from './exports.ts';
 
@@ -34,6 +34,11 @@ const FAILED = 3;
 /** Bodies per chunk: at least this many, and about eight chunks per thread. */
 const MIN_CHUNK = 16;
 const CHUNKS_PER_THREAD = 8;
+/**
+ * How long the main thread spins for the workers' last chunks before it sleeps: waking from Atomics.wait takes longer
+ * than a last chunk mostly does (tens to hundreds of µs; at 1,000 bodies it cost a second thread its whole gain).
+ */
+const SPIN_MS = 1;
 /** How long a worker may take to start before the herd gives it up. */
 const READY_WITHIN_MS = 60_000;
 /** The generation that tells the workers to stop. */
@@ -239,12 +244,13 @@ export class HerdThreads {
       if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
     }
     const wait = canWait(c);
+    const spinUntil = performance.now() + SPIN_MS;
     for (let t = 0; t < this.workers.length; t++) {
       const slot = FIRST_WORKER + t * SLOT;
       for (;;) {
         const done = Atomics.load(c, slot + DONE);
         if (done === generation) break;
-        if (wait) Atomics.wait(c, slot + DONE, done);
+        if (wait && performance.now() > spinUntil) Atomics.wait(c, slot + DONE, done);
       }
       const f = c[slot + FAILED];
       if (f !== -1 && (failed === -1 || f < failed)) failed = f;
