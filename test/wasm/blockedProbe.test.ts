@@ -40,8 +40,9 @@ const SCENES = [
 /**
  * What happens to a body at a frame, through the views (and the same to its row). `floor` writes the same floor in two
  * frames running (the walk puts it back after each); `steep` too, the body told it is sliding in the first only.
+ * `close` puts the target straight ahead of a body, a few centimetres past its stop: the probe is cut short (SE-7).
  */
-const CHANGES = ['none', 'floor', 'kind', 'retarget', 'shift', 'push', 'steep'] as const;
+const CHANGES = ['none', 'floor', 'kind', 'retarget', 'shift', 'push', 'steep', 'close'] as const;
 
 const bodyArb = fc.record({
   // Where in its scene's box it starts, in sixteenths.
@@ -58,7 +59,7 @@ const bodyArb = fc.record({
 });
 
 describe.each(BUILDS)('the %s build', (build) => {
-  it('HD-2, SE-7: bodies at rest against a cliff, a ledge, a curb, a wade line or at a ramp\'s foot, then given another floor, kind, target, steepness, push or place through the views, equal the per-row loop every frame, unreachable included', async () => {
+  it('HD-2, SE-7: bodies at rest against a cliff, a ledge, a curb, a wade line or at a ramp\'s foot, then given another floor, kind, target (a near one too), steepness, push or place through the views, equal the per-row loop every frame, unreachable included', async () => {
     const core = await coreOf(build);
     const grounds = SCENES.map(({ w }) => ({ wasm: core.groundOf(w), reference: reference.groundOf(w) }));
     let stuck = 0;
@@ -106,6 +107,10 @@ describe.each(BUILDS)('the %s build', (build) => {
                 herd.y[i] = y;
                 herd.z[i] = z;
               }
+            } else if (b.change === 'close') {
+              const t = targets[i]!;
+              targets[i] = { at: [row.pos[0], row.pos[2] + t.stop + b.by / 40], stop: t.stop };
+              herd.seek(i, targets[i]!.at, t.stop);
             } else if (b.change === 'push') {
               // Back from the face, slower than the stall speed: it drifts off where its probe was blocked.
               const speed = Math.min(b.by * 0.35, 1.4);
