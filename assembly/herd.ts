@@ -179,19 +179,23 @@ export function herdForget(h: Herd, i: i32): void {
   h.memoZ[i] = NaN;
 }
 
-/** Puts body i's remembered stand height and depth into the sampler, if they are for where it is and its kind. */
-@inline function recall(h: Herd, i: i32, n: Numbers, g: Sampler, body: Body): void {
-  if (h.memoX[i] != body.x || h.memoZ[i] != body.z || h.memoKind[i] != h.kind[i]) return;
+/**
+ * Puts body i's remembered stand height and depth into the sampler, if they are for where it is and its kind; answers
+ * whether they are.
+ */
+@inline function recall(h: Herd, i: i32, n: Numbers, g: Sampler, body: Body): bool {
+  if (h.memoX[i] != body.x || h.memoZ[i] != body.z || h.memoKind[i] != h.kind[i]) return false;
   g.standX = body.x;
   g.standZ = body.z;
   g.standN = n;
   g.standH = h.memoStand[i];
   const depth = h.memoDepth[i];
-  if (depth != depth) return;
+  if (depth != depth) return true;
   g.depthX = body.x;
   g.depthZ = body.z;
   g.depthN = n;
   g.depthH = depth;
+  return true;
 }
 
 /** Keeps what the sampler remembers at where body i ended (the last stand height a walk asks is there). */
@@ -356,7 +360,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     }
     loadBody(h, i, body);
     forget(g);
-    recall(h, i, n, g, body);
+    const here = recall(h, i, n, g, body);
     clearRefusedMove();
     const arrivals = flagsOf(h, HERD_ARRIVED);
     const unreachables = flagsOf(h, HERD_UNREACHABLE);
@@ -368,7 +372,8 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
       if (h.memoKind[i] != kind) clearWay.margin = 0.0;
       memory.copy(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
-      if (h.memoX[i] != body.x || h.memoZ[i] != body.z || h.memoKind[i] != kind) blockedProbe.floor = NaN;
+      // The blocked probe is for where the body last ended as its kind: the memo's place.
+      if (!here) blockedProbe.floor = NaN;
     }
     const startX = body.x;
     const startZ = body.z;
