@@ -7,7 +7,7 @@
  */
 import {
   BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_ROUTING, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
-  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U8s, alloc, free, numberIndex, reserveCircles, retire,
+  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U16s, U8s, alloc, free, numberIndex, reserveCircles, retire,
 } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
@@ -19,6 +19,7 @@ import {
 } from './seek';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
+import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
 import { freeThreads, reserveThreads } from './threads';
 
 /**
@@ -86,8 +87,9 @@ function grownArrays(old: usize, fields: i32, size: usize, count: i32, oldCapaci
 }
 
 /**
- * The first `count` bodies' records of `numbers` numbers each (proofs of a clear way, blocked probes) in `capacity`
- * slots; the others are zeros (a proof with a margin of 0: none; a probe is read only where the body last ended).
+ * The first `count` bodies' records of `numbers` numbers each (proofs of a clear way or of gentle ground, blocked
+ * probes) in `capacity` slots; the others are zeros (a proof with a margin of 0, or NO_CELLS: none; a probe is read
+ * only where the body last ended).
  */
 function grownRecords(old: F64s, numbers: i32, count: i32, capacity: i32): F64s {
   const size = <usize>numbers << 3;
@@ -114,7 +116,8 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.memoZ = changetype<F64s>(grown(changetype<usize>(h.memoZ), 8, n, capacity));
   h.memoStand = changetype<F64s>(grown(changetype<usize>(h.memoStand), 8, n, capacity));
   h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
-  h.memoKind = changetype<I32s>(grown(changetype<usize>(h.memoKind), 4, n, capacity));
+  h.memoKind = changetype<U16s>(grown(changetype<usize>(h.memoKind), 2, n, capacity));
+  h.gentleCells = grownRecords(h.gentleCells, 1, n, capacity);
   if (!h.blocking) {
     h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
     h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
@@ -140,6 +143,7 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.memoKind));
   free(changetype<usize>(h.clearWays));
   free(changetype<usize>(h.blockedProbes));
+  free(changetype<usize>(h.gentleCells));
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -157,6 +161,7 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.memoStand[to] = h.memoStand[from];
   h.memoDepth[to] = h.memoDepth[from];
   h.memoKind[to] = h.memoKind[from];
+  store<u64>(gentleCellsOf(h, to), load<u64>(gentleCellsOf(h, from)));
   if (!h.blocking) {
     memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
     memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
@@ -171,6 +176,11 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
 /** Where body i's blocked probe is kept (assembly/seek.ts BlockedProbe): for where it last ended, as the kind it was. */
 @inline function blockedProbeOf(h: Herd, i: i32): usize {
   return changetype<usize>(h.blockedProbes) + <usize>i * offsetof<BlockedProbe>();
+}
+
+/** Where body i's proof of gentle ground is kept (assembly/gentleProof.ts): for the kind it last stepped as, memoKind. */
+@inline function gentleCellsOf(h: Herd, i: i32): usize {
+  return changetype<usize>(h.gentleCells) + (<usize>i << 3);
 }
 
 /** Drops body i's remembered stand height and depth (the facade calls it when it writes the body). */
@@ -347,6 +357,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
   const keep = !anyBlocked;
   keepClearWay = keep;
   keepBlockedProbe = keep;
+  keepGentle = true;
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
@@ -375,6 +386,11 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       // The blocked probe is for where the body last ended as its kind: the memo's place.
       if (!here) blockedProbe.floor = NaN;
     }
+    // The body's proof of gentle ground, for the kind it last stepped as (a proof of the terrain: every herd keeps it).
+    const cells = gentleCellsOf(h, i);
+    const sameKind = h.memoKind[i] == kind;
+    gentleCellsX = sameKind ? load<i32>(cells) : NO_CELLS;
+    gentleCellsZ = sameKind ? load<i32>(cells, 4) : NO_CELLS;
     const startX = body.x;
     const startZ = body.z;
     if (flagsOf(h, HERD_SEEKING)[i]) {
@@ -395,6 +411,8 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     unreachables[i] = unreachable;
     storeBody(h, i, body);
     remember(h, i, g, body);
+    store<i32>(cells, gentleCellsX);
+    store<i32>(cells, gentleCellsZ, 4);
     // A blocked probe is kept for where the body ended (remember) only when that is where it was made.
     if (keep) {
       if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
@@ -403,6 +421,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
   }
   keepClearWay = false;
   keepBlockedProbe = false;
+  keepGentle = false;
   return failed == -1 ? -1 : -2 - failed;
 }
 

@@ -5,7 +5,7 @@
  * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
-import { DepthCorners, GroundData, HeightCorners, boundCells, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { DepthCorners, GroundData, HeightCorners, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
 import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
@@ -57,6 +57,12 @@ export function latticeValue<C>(cell: f64, x: f64, z: f64, corner: C): f64 {
   return x / cell;
 }
 
+/** The cells Sampler.cellsUnder last found (per instance, so per thread). */
+export let underI0: f64 = 0.0;
+export let underJ0: f64 = 0.0;
+export let underI1: f64 = 0.0;
+export let underJ1: f64 = 0.0;
+
 /** How many lattice divisions were made (cells that are not powers of two); the store matters, not the count. */
 let divisions: u32 = 0;
 
@@ -96,19 +102,20 @@ export function inverseOf(cell: f64): f64 {
   }
 
   /**
-   * Finds the bounds of the lattice over the cells under the rectangle (x0, z0)–(x1, z1) (assembly/ground.ts
-   * boundCells; AS only), false when there are none. The rectangle is widened by a hair far above the rounding of any
-   * point worked out to lie in it (a billionth of its coordinates' size, and of a metre).
+   * The lattice cells under the rectangle (x0, z0)–(x1, z1), corners included, into underI0 … underJ1 for
+   * assembly/ground.ts boundCells to bound; false when the sampler is not on its terrain's own lattice (AS only). The
+   * rectangle is widened by a hair far above the rounding of any point worked out to lie in it (a billionth of its
+   * coordinates' size, and of a metre).
    */
-  @inline boundsOver(x0: f64, z0: f64, x1: f64, z1: f64): bool {
+  @inline cellsUnder(x0: f64, z0: f64, x1: f64, z1: f64): bool {
     if (this.cell == 0.0 || this.cell != this.ground.terrain.cell) return false;
     const inverse = this.heights.inverse;
     const hair = (Math.abs(x0) + Math.abs(z0) + Math.abs(x1) + Math.abs(z1) + 1.0) * 1e-9;
-    const i0 = Math.floor(perCell(x0 - hair, this.cell, inverse));
-    const j0 = Math.floor(perCell(z0 - hair, this.cell, inverse));
-    const i1 = Math.floor(perCell(x1 + hair, this.cell, inverse)) + 1.0;
-    const j1 = Math.floor(perCell(z1 + hair, this.cell, inverse)) + 1.0;
-    return boundCells(this.ground.terrain, i0, j0, i1, j1);
+    underI0 = Math.floor(perCell(x0 - hair, this.cell, inverse));
+    underJ0 = Math.floor(perCell(z0 - hair, this.cell, inverse));
+    underI1 = Math.floor(perCell(x1 + hair, this.cell, inverse)) + 1.0;
+    underJ1 = Math.floor(perCell(z1 + hair, this.cell, inverse)) + 1.0;
+    return true;
   }
 
   /** Where `circles` writes its answer. */

@@ -33,6 +33,16 @@ import { Crowd } from './crowd';
   }
 }
 
+/** A raw array of u16 numbers at an address. */
+@unmanaged export class U16s {
+  @inline @operator("[]") get(i: i32): i32 {
+    return <i32>load<u16>(changetype<usize>(this) + (<usize>i << 1));
+  }
+  @inline @operator("[]=") set(i: i32, v: i32): void {
+    store<u16>(changetype<usize>(this) + (<usize>i << 1), <u16>v);
+  }
+}
+
 /** A raw array of u8 numbers at an address. */
 @unmanaged export class U8Values {
   @inline @operator("[]") get(i: i32): i32 {
@@ -320,11 +330,14 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   memoZ: F64s;
   memoStand: F64s;
   memoDepth: F64s;
-  memoKind: I32s;
+  /** (A kind fits in 16 bits: a table has at most 1,024, src/limits.ts MAX_KINDS.) */
+  memoKind: U16s;
   /** Each body's proof of a clear way (assembly/seek.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body; none (0) when `blocking`. */
   clearWays: F64s;
   /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body; none (0) when `blocking`. */
   blockedProbes: F64s;
+  /** Each body's proof of gentle ground (assembly/stand.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
+  gentleCells: F64s;
   /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;

@@ -3,11 +3,12 @@
  * Twin of src/reference/slide.ts: same functions, same operations, same order.
  */
 import { Body, CALL_DONE, CALL_MOVE_REFUSED, F64s, Numbers, callBody, callNumbers, callResult } from './memory';
-import { GroundData, boundAlongX, boundAlongZ, boundDry, boundMost } from './ground';
-import { Sampler } from './lattice';
+import { GroundData, boundAlongX, boundAlongZ, boundCells, boundDry, boundMost } from './ground';
+import { Sampler, underI0, underI1, underJ0, underJ1 } from './lattice';
+import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
 import { keptCircles } from './seek';
-import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
+import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
 export const SKIN: f64 = 1e-6;
@@ -165,7 +166,7 @@ export function standOff(n: Numbers): f64 {
 /**
  * Whether no sample of firstTerrainLimit's scan from (px, pz) along (dx, dz), to `reach` times it, `run` metres
  * apart, can limit a grounded body that is not sliding (AS only: the scan then samples nothing). The lattice around the
- * way (boundsOver) must be dry (or the ground without depth: no water limit) and so gentle that no sample enters
+ * way (cellsUnder) must be dry (or the ground without depth: no water limit) and so gentle that no sample enters
  * steep ground (entersSteep): with slopes along x and z of at most ax and az, a foot climbs at most √(ax² + az²) per
  * metre of way, below maxSlope; every foot is within (ax + az)·span of the others, within step, so each stand is the
  * plain mean of its feet and a corner foot is at most (ax + az)·span/2 above it, so the corners' planes stay below
@@ -175,15 +176,39 @@ function gentleWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, r
   const h = n.span * 0.5;
   const ex = px + dx * reach;
   const ez = pz + dz * reach;
-  if (!g.boundsOver(Math.min(px, ex) - h, Math.min(pz, ez) - h, Math.max(px, ex) + h, Math.max(pz, ez) + h)) return false;
-  if (g.ground.hasDepth && !boundDry) return false;
+  const x0 = Math.min(px, ex) - h;
+  const z0 = Math.min(pz, ez) - h;
+  const x1 = Math.max(px, ex) + h;
+  const z1 = Math.max(pz, ez) + h;
+  if (!g.cellsUnder(x0, z0, x1, z1)) return false;
+  const hasDepth = g.ground.hasDepth;
+  // The body's proof of gentle ground (assembly/gentleProof.ts), dry where the ground has water.
+  if (keepGentle && proofCovers()) return true;
+  if (!boundCells(g.ground.terrain, underI0, underJ0, underI1, underJ1)) return false;
+  if (hasDepth && !boundDry) return false;
   const ax = boundAlongX;
   const az = boundAlongZ;
   const rounding = 1e-9 * (1.0 + boundMost);
   const across = (ax + az) * (1.0 + 1e-6);
-  return Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / (run * 0.5) < n.maxSlope
+  const gentle = Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / (run * 0.5) < n.maxSlope
     && 2.0 * (across * h + rounding) < n.maxSlope * n.span
     && across * n.span + rounding < n.step;
+  if (gentle && keepGentle) keepWayProof(n, g, px, pz, x0, z0, x1, z1);
+  return gentle;
+}
+
+/**
+ * Keeps a proof of gentle ground for the body whose way (x0, z0)–(x1, z1) from (px, pz) gentleWay just proved (its
+ * bounds the last found): over the way and the stand height's slope round (px, pz) together, so the next step's
+ * gentleSlope finds its cells in it too; else over the way's cells alone.
+ */
+function keepWayProof(n: Numbers, g: Sampler, px: f64, pz: f64, x0: f64, z0: f64, x1: f64, z1: f64): void {
+  const divisor = proofDivisor(n, g.cell);
+  const hasDepth = g.ground.hasDepth;
+  keepProof(n, divisor, hasDepth);
+  const r = slopeReach(n) + n.span * 0.5;
+  if (!g.cellsUnder(Math.min(x0, px - r), Math.min(z0, pz - r), Math.max(x1, px + r), Math.max(z1, pz + r))) return;
+  if (boundCells(g.ground.terrain, underI0, underJ0, underI1, underJ1)) keepProof(n, divisor, hasDepth);
 }
 
 // `let`s, so a worker thread points them at its own (assembly/threads.ts).

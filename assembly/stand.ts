@@ -3,8 +3,9 @@
  * Twin of src/reference/stand.ts: same functions, same operations, same order.
  */
 import { CALL_DONE, Numbers, callNumbers, callResult } from './memory';
-import { GroundData, boundAlongX, boundAlongZ, boundMost } from './ground';
-import { Sampler } from './lattice';
+import { GroundData, boundAlongX, boundAlongZ, boundCells, boundMost } from './ground';
+import { Sampler, underI0, underI1, underJ0, underJ1 } from './lattice';
+import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
 
 /** A horizontal vector written by the functions below (an `out` argument: nothing allocates). */
@@ -269,22 +270,39 @@ export function reachBack(n: Numbers): f64 {
 }
 
 /**
- * Whether the stand height's slope at (x, z) is provably below `threshold` (AS only: steepGround then measures
- * nothing). The lattice around its points (within a slope reach plus half the span, boundsOver) must be so gentle,
- * with slopes along x and z of at most ax and az on every triangle, that every foot of its four stands is within
- * (ax + az)·span of the others, within step, so each stand is the plain mean of its five feet; then the x difference
- * of two stands pairs each foot with one two slope reaches further along x, so the slope's x part is at most ax, and
- * likewise on z. The margins are far above the rounding of the positions (up to 1e6 m) and heights.
+ * Whether the stand height's slope at (x, z) is provably below the threshold for a body that was (`wasSteep`) or was
+ * not sliding (AS only: steepGround then measures nothing). The lattice around its points (within a slope reach plus
+ * half the span, cellsUnder) must be so gentle, with slopes along x and z of at most ax and az on every triangle, that
+ * every foot of its four stands is within (ax + az)·span of the others, within step, so each stand is the plain mean
+ * of its five feet; then the x difference of two stands pairs each foot with one two slope reaches further along x,
+ * so the slope's x part is at most ax, and likewise on z. The margins are far above the rounding of the positions (up
+ * to 1e6 m) and heights.
  */
-function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, threshold: f64): bool {
+function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool): bool {
   const e = slopeReach(n);
   const r = e + n.span * 0.5;
-  if (!g.boundsOver(x - r, z - r, x + r, z + r)) return false;
+  if (!g.cellsUnder(x - r, z - r, x + r, z + r)) return false;
+  // The body's proof of gentle ground (assembly/gentleProof.ts) is for a body not sliding.
+  const keep = keepGentle && !wasSteep;
+  if (keep && proofCovers()) return true;
+  if (!boundCells(g.ground.terrain, underI0, underJ0, underI1, underJ1)) return false;
+  const threshold = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
   const ax = boundAlongX;
   const az = boundAlongZ;
   const rounding = 1e-9 * (1.0 + boundMost);
-  return Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / e < threshold
+  const gentle = Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / e < threshold
     && (ax + az) * n.span * (1.0 + 1e-6) + rounding < n.step;
+  if (gentle && keep) keepProof(n, proofDivisor(n, g.cell), g.ground.hasDepth);
+  return gentle;
+}
+
+/**
+ * The least either slope proof divides its rounding margin by (AS only, assembly/gentleProof.ts): gentleSlope a slope
+ * reach, gentleWay half its run, which is at least half the smaller of standOff (over a slope reach) and half the
+ * sample spacing.
+ */
+export function proofDivisor(n: Numbers, cell: f64): f64 {
+  return Math.min(slopeReach(n), sampleSpacing(n, cell) * 0.5) * 0.5;
 }
 
 /**
@@ -297,7 +315,7 @@ function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, threshold: f64): bo
 export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
   // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
   // without measuring it (the callers read `grad` only when the ground is steep).
-  if (gentleSlope(n, g, x, z, wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope)) return false;
+  if (gentleSlope(n, g, x, z, wasSteep)) return false;
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return false;

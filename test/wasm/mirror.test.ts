@@ -18,6 +18,7 @@ const WASM_ONLY: Record<string, string> = {
   crowd: "the herd's grid of bodies for blocking; the reference herd gathers blockers from a list",
   index: 'exports only; the reference entry is src/reference.ts',
   threads: "a herd step's ranges on worker threads over the shared memory (HD-5); the reference steps on one thread",
+  gentleProof: "a herd body's proof that the lattice cells round it are gentle, for gentleSlope and gentleWay, which the reference has not",
 };
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
@@ -33,15 +34,16 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact.
   lattice: {
     reference: ['cornerKey', 'asked', 'checkGround', 'checkedSolids'],
-    assembly: ['pick', 'perCell', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
+    assembly: ['pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
   },
   // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
   bodies: { reference: ['blockingBodies'], assembly: [] },
   // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
-  // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope): the
-  // reference asks its ground's callbacks, which it cannot bound.
-  slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'callStatus'] },
-  stand: { reference: [], assembly: ['gentleSlope'] },
+  // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope), and a herd
+  // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's
+  // callbacks, which it cannot bound.
+  slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'keepWayProof', 'callStatus'] },
+  stand: { reference: [], assembly: ['gentleSlope', 'proofDivisor'] },
   // The facade's turns relative to a yaw (src/relative.ts) take sines; nothing wasm works out does (SE-4's tangents are vectors).
   math: { reference: ['sinReduced', 'sin', 'cos'], assembly: [] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
@@ -69,14 +71,15 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
-  // remembers each body's last stand height, its proof of a clear way and its blocked probe, and checks finiteness inline (the reference shares src/body.ts finiteBody),
+  // remembers each body's last stand height, its proof of a clear way, its blocked probe and its proof of gentle
+  // ground, and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here.
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'stepBodies', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
