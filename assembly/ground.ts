@@ -344,11 +344,11 @@ export let boundMost: f64 = 0.0;
 export let boundDry = false;
 
 /**
- * Bounds of the ground over the lattice cells from (i0, j0) to (i1, j1), corners included, when they are all in one
- * cached tile (else false, nothing found): into boundAlongX (boundAlongZ) the most the height changes per metre
+ * Bounds of the ground over the lattice cells from (i0, j0) to (i1, j1), corners included, when they are in one cached
+ * tile or up to two on each axis (boundTiles; else false, nothing found): into boundAlongX (boundAlongZ) the most the height changes per metre
  * between neighbouring corners along x (z) — on each triangle the ground is a plane whose slope along x (z) is one
  * such change — over those corners when they are few (rectBounds), else over the whole tile (made when it was filled,
- * fillTile); into boundMost the tile's largest corner height's magnitude, into boundDry whether every corner of those
+ * fillTile); into boundMost the tile's (tiles') largest corner height's magnitude, into boundDry whether every corner of those
  * cells is at or above the water level (so every depth there is +0: the whole tile is dry, or those corners are by its
  * dry rows).
  * AS only: it lets a step skip samples where these bounds decide what they would (assembly/stand.ts gentleSlope,
@@ -357,7 +357,7 @@ export let boundDry = false;
 export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
   if (!(i0 - tileI0 >= 0.0 && i1 - tileI0 <= tileSpan && j0 - tileJ0 >= 0.0 && j1 - tileJ0 <= tileSpan)) {
     locateMiss(t, i0, j0);
-    if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return false;
+    if (!(i1 - tileI0 <= tileSpan && j1 - tileJ0 <= tileSpan)) return boundTiles(t, i0, j0, i1, j1);
   }
   if (tileSpan != <f64>TILE) return false;
   if (i0 >= rectI0 && j0 >= rectJ0 && i1 <= rectI1 && j1 <= rectJ1 && tileData == rectTile) {
@@ -379,7 +379,60 @@ export function boundCells(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool
   }
   // The tile's: it only sizes a rounding margin, which may be larger than the rectangle's needs.
   boundMost = load<f64>(tileData + CORNER_BYTES, 16);
-  boundDry = t.hasWater && (tileDry || dryRows(i0, j0, i1, j1));
+  boundDry = t.hasWater && (tileDry || dryRows(tileData, <i32>(i0 - tileI0), <i32>(j0 - tileJ0), <i32>(i1 - tileI0), <i32>(j1 - tileJ0)));
+  return true;
+}
+
+/**
+ * boundCells for cells over two tiles on an axis, or on both: the bounds of each tile's part (each tile cached, or
+ * computed now), the largest of them; false when a tile cannot be had (too far out to cache, or not cached while the
+ * cache is frozen) or they span more tiles.
+ */
+function boundTiles(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
+  // tileOf sets tileDry for the tile it finds; it is the located tile's again before this returns.
+  const locatedDry = tileDry;
+  const found = boundEachTile(t, i0, j0, i1, j1);
+  tileDry = locatedDry;
+  return found;
+}
+
+/** boundTiles' work, the bounds into boundAlongX … boundDry. */
+function boundEachTile(t: Terrain, i0: f64, j0: f64, i1: f64, j1: f64): bool {
+  if (!(Math.max(Math.abs(i0), Math.abs(i1)) < CACHE_LIMIT && Math.max(Math.abs(j0), Math.abs(j1)) < CACHE_LIMIT)) return false;
+  const tx0 = <i32>i0 >> TILE_BITS;
+  const tz0 = <i32>j0 >> TILE_BITS;
+  const tx1 = (<i32>i1 - 1) >> TILE_BITS;
+  const tz1 = (<i32>j1 - 1) >> TILE_BITS;
+  if (tx1 - tx0 > 1 || tz1 - tz0 > 1) return false;
+  let alongX: f64 = 0.0;
+  let alongZ: f64 = 0.0;
+  let most: f64 = 0.0;
+  let dry = true;
+  for (let tz = tz0; tz <= tz1; tz++) {
+    for (let tx = tx0; tx <= tx1; tx++) {
+      const tile = tileOf(t, tx, tz);
+      if (tile == 0) return false;
+      // The tile's part: its corners from (a0, b0) to (a1, b1), those on a boundary in both tiles.
+      const a0 = max<i32>(<i32>i0 - (tx << TILE_BITS), 0);
+      const b0 = max<i32>(<i32>j0 - (tz << TILE_BITS), 0);
+      const a1 = min<i32>(<i32>i1 - (tx << TILE_BITS), TILE);
+      const b1 = min<i32>(<i32>j1 - (tz << TILE_BITS), TILE);
+      if ((a1 - a0) * (b1 - b0) <= <i32>RECT_CELLS) {
+        rectBounds(tile, a0, b0, a1, b1, t.cell);
+      } else {
+        boundAlongX = load<f64>(tile + CORNER_BYTES);
+        boundAlongZ = load<f64>(tile + CORNER_BYTES, 8);
+      }
+      alongX = Math.max(alongX, boundAlongX);
+      alongZ = Math.max(alongZ, boundAlongZ);
+      most = Math.max(most, load<f64>(tile + CORNER_BYTES, 16));
+      dry = dry && (tileDry || dryRows(tile, a0, b0, a1, b1));
+    }
+  }
+  boundAlongX = alongX;
+  boundAlongZ = alongZ;
+  boundMost = most;
+  boundDry = t.hasWater && dry;
   return true;
 }
 
@@ -428,14 +481,12 @@ function rectBounds(tile: usize, a0: i32, b0: i32, a1: i32, b1: i32, cell: f64):
   boundAlongZ = alongZ / cell;
 }
 
-/** Whether the located tile's dry rows mark every corner from (i0, j0) to (i1, j1) dry (all in the tile). */
-@inline function dryRows(i0: f64, j0: f64, i1: f64, j1: f64): bool {
-  const a0 = <u64>(i0 - tileI0);
-  const want = ((<u64>2 << (<u64>(i1 - tileI0) - a0)) - 1) << a0;
-  const rows = tileData + DRY_ROWS_AT;
-  const b1 = <usize>(j1 - tileJ0);
-  for (let b = <usize>(j0 - tileJ0); b <= b1; b++) {
-    if ((load<u64>(rows + (b << 3)) & want) != want) return false;
+/** Whether the dry rows of `tile` mark every corner from (a0, b0) to (a1, b1) of it dry. */
+@inline function dryRows(tile: usize, a0: i32, b0: i32, a1: i32, b1: i32): bool {
+  const want = ((<u64>2 << <u64>(a1 - a0)) - 1) << <u64>a0;
+  const rows = tile + DRY_ROWS_AT;
+  for (let b = b0; b <= b1; b++) {
+    if ((load<u64>(rows + (<usize>b << 3)) & want) != want) return false;
   }
   return true;
 }

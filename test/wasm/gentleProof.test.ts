@@ -3,8 +3,9 @@
  * and answers the stand height's slope proof (ST-3) and its way's (SL-3) from it while the cells it asks about are
  * within the proof's. The answers must be the ones measuring gives, so a herd step still equals the reference's per-row
  * calls bit for bit (HD-2) where a proof is at its edge: bodies walking off gentle ground onto a ledge, a cliff, a
- * ramp steeper than a sliding body keeps to, a lake's shore and rolling hills, on lattices of 1 m and 2 m cells, then
- * given another kind, told they slide, moved, or removed (the last body takes the place) through the herd.
+ * ramp steeper than a sliding body keeps to, a lake's shore and rolling hills, on lattices of 1 m and 2 m cells (and a
+ * ledge and a shore where the corner cache's tiles meet, whose cells are bounded tile by tile), then given another
+ * kind, told they slide, moved, or removed (the last body takes the place) through the herd.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +30,10 @@ const LANDS: readonly Land[] = [
   // 0.65 per metre: walkable (maxSlope 0.7), but steep for a body already sliding (0.7 − slopeBand 0.1).
   { name: 'a ramp rising 0.65 per metre from z = 4', height: (_x, z) => 0.65 * Math.min(8, Math.max(0, z - 4)) },
   { name: "a lake's shore from z = 6", height: (_x, z) => -Math.max(0, Math.min(0.5 * (z - 6), 3)), water: 0 },
+  // On 1 m cells, corner tiles meet at x = 0 and z = 0: this rise lies in one tile, its flats in both; the lake is in
+  // the tiles below z = 0, and those above are dry.
+  { name: 'a 1.2 m ledge at x = 0.5 and at z = 0.5', height: (x, z) => (x >= 0.5 || z >= 0.5 ? 1.2 : 0) },
+  { name: "a lake's shore at z = -0.5", height: (_x, z) => -Math.max(0, Math.min(0.5 * (-0.5 - z), 3)), water: 0 },
   { name: 'rolling hills', height: (x, z) => 1.1 * Math.sin(x * 0.55) * Math.sin(z * 0.45) + 0.4 * Math.sin(x * 0.21 + z * 0.33) },
 ];
 
@@ -82,7 +87,7 @@ const bodyArb = fc.record({
 });
 
 describe.each(BUILDS)('the %s build', (build) => {
-  it('HD-2, ST-3, SL-3: bodies walking off gentle ground onto a ledge, a cliff, a ramp, a shore or hills, on 1 m and 2 m cells, given another kind, told they slide, moved or removed, equal the per-row loop every frame', async () => {
+  it('HD-2, ST-3, SL-3: bodies walking off gentle ground onto a ledge, a cliff, a ramp, a shore or hills, on 1 m and 2 m cells and where tiles meet, given another kind, told they slide, moved or removed, equal the per-row loop every frame', async () => {
     const core = await coreOf(build);
     const worlds = [1, 2].flatMap((spacing) => LANDS.map((land) => worldOf(land, spacing)));
     const grounds = worlds.map((w) => ({ wasm: core.groundOf(w), reference: reference.groundOf(w) }));
