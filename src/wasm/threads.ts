@@ -19,21 +19,31 @@ export interface Shared {
 
 /**
  * The control buffer, by Int32 index: dt (an f64 over the first two), the step's generation, the next body to hand
- * out, the count of bodies, the chunk, then one slot per worker.
+ * out, the count of bodies, the share of what is left a chunk takes (chunkEnd), then one slot per worker.
  */
 const GENERATION = 2;
 const NEXT = 3;
 const COUNT = 4;
-const CHUNK = 5;
+const SHARE = 5;
 const FIRST_WORKER = 6;
 /** A worker's slot: its thread number, ready, the last generation done, the first body that failed (−1: none). */
 const SLOT = 4;
 const READY = 1;
 const DONE = 2;
 const FAILED = 3;
-/** Bodies per chunk: at least this many, and about eight chunks per thread. */
+/** Bodies per chunk: at least this many; a chunk takes 1 / (threads · SHARES_PER_THREAD) of the bodies left. */
 const MIN_CHUNK = 16;
-const CHUNKS_PER_THREAD = 8;
+const SHARES_PER_THREAD = 2;
+
+/**
+ * The end of the chunk that starts at body `from` of `count`: a `share`th of the bodies left, at least `least`. The
+ * chunks shrink as the step goes on, so the threads finish close together however late one started. A function of
+ * `from` alone, so whichever thread claims a chunk (Atomics.compareExchange on its start) knows its end. Self-contained:
+ * the workers run its source too.
+ */
+function chunkEnd(from: number, count: number, share: number, least: number): number {
+  return Math.min(count, from + Math.max(least, Math.ceil((count - from) / share)));
+}
 /**
  * How long the main thread spins for the workers' last chunks before it sleeps: waking from Atomics.wait takes longer
  * than a last chunk mostly does (tens to hundreds of µs; at 1,000 bodies it cost a second thread its whole gain).
@@ -50,6 +60,7 @@ const STOP = -1;
  * generation steps chunks — `stepThread(herd, thread, from, to, dt)` — until none are left, and says it is done.
  */
 const WORKER_SOURCE = `
+const chunkEnd = ${chunkEnd.toString()};
 const run = async ({ bytes, memory, control, herd, slot }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
   const stepThread = instance.exports.stepThread;
@@ -66,12 +77,14 @@ const run = async ({ bytes, memory, control, herd, slot }) => {
     if (generation === seen) continue;
     seen = generation;
     const count = c[${COUNT}];
-    const chunk = c[${CHUNK}];
+    const share = c[${SHARE}];
     let failed = -1;
     for (;;) {
-      const from = Atomics.add(c, ${NEXT}, chunk);
+      const from = Atomics.load(c, ${NEXT});
       if (from >= count) break;
-      const r = stepThread(herd, thread, from, Math.min(from + chunk, count), dt[0]);
+      const to = chunkEnd(from, count, share, ${MIN_CHUNK});
+      if (Atomics.compareExchange(c, ${NEXT}, from, to) !== from) continue;
+      const r = stepThread(herd, thread, from, to, dt[0]);
       if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
     }
     c[slot + ${FAILED}] = failed;
@@ -227,10 +240,10 @@ export class HerdThreads {
       return refused;
     }
     const c = this.control;
-    const chunk = Math.max(MIN_CHUNK, Math.ceil(count / (this.threads * CHUNKS_PER_THREAD)));
+    const share = this.threads * SHARES_PER_THREAD;
     this.dt[0] = dt;
     c[COUNT] = count;
-    c[CHUNK] = chunk;
+    c[SHARE] = share;
     Atomics.store(c, NEXT, 0);
     this.generation = this.generation === 0x7fffffff ? 1 : this.generation + 1;
     const generation = this.generation;
@@ -238,9 +251,11 @@ export class HerdThreads {
     Atomics.notify(c, GENERATION);
     let failed = -1;
     for (;;) {
-      const from = Atomics.add(c, NEXT, chunk);
+      const from = Atomics.load(c, NEXT);
       if (from >= count) break;
-      const r = core.stepThread(this.herd, 0, from, Math.min(from + chunk, count), dt);
+      const to = chunkEnd(from, count, share, MIN_CHUNK);
+      if (Atomics.compareExchange(c, NEXT, from, to) !== from) continue;
+      const r = core.stepThread(this.herd, 0, from, to, dt);
       if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
     }
     const wait = canWait(c);
