@@ -9,7 +9,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Row, World } from '../../src/types.ts';
+import type { Herd } from '../../src/herd.ts';
+import type { Ground, Row, World } from '../../src/types.ts';
 import { XBOT } from '../../src/autopilot/scenes.ts';
 import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { expectHerdIs, herdOf, referenceFrame, type Target } from './herds.ts';
@@ -64,6 +65,29 @@ function worldOf(land: Land, spacing: number): World {
 }
 
 const KINDS = ['xbot', 'runner', 'climber'] as const;
+
+/** A row at rest at (x, z) as `kind`, standing on the ground. */
+function restingRow(w: World, ground: Ground, kind: string, x: number, z: number): Row {
+  const y = reference.stand(reference.numbers({ kind }, w), ground, x, z);
+  return { kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 };
+}
+
+/** Removes body i from the herd and from each list kept beside it, as Herd.remove does: the last takes its place. */
+function removeBody(herd: Herd, i: number, lists: unknown[][]): void {
+  const last = lists[0].length - 1;
+  expect(herd.remove(i)).toBe(i === last ? -1 : last);
+  for (const list of lists) {
+    list[i] = list[last];
+    list.pop();
+  }
+}
+
+/** Steps the herd and the rows' per-row loop once, and checks they are the same bit for bit (HD-2). */
+function stepBoth(herd: Herd, rows: Row[], w: World, ground: Ground, targets: Target[], dt: number, arrived: boolean[], frame: number): void {
+  herd.step(dt);
+  referenceFrame(rows, w, ground, targets, dt, arrived);
+  expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+}
 const CHANGES = ['none', 'kind', 'steep', 'move', 'remove'] as const;
 
 const bodyArb = fc.record({
@@ -96,14 +120,8 @@ describe.each(BUILDS)('the %s build', (build) => {
       fc.property(fc.nat({ max: worlds.length - 1 }), fc.array(bodyArb, { minLength: 1, maxLength: 8 }), fc.constantFrom(1 / 60, 1 / 30, 1 / 144), (s, drawn, dt) => {
         const w = worlds[s];
         const ground = grounds[s];
-        const standAt = (kind: string, x: number, z: number): number => reference.stand(reference.numbers({ kind }, w), ground.reference, x, z);
         const bodies = [...drawn];
-        const rows: Row[] = bodies.map((b) => {
-          const x = b.x / 8;
-          const z = b.z / 8;
-          const y = standAt(b.kind, x, z);
-          return { kind: b.kind, pos: [x, y, z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 };
-        });
+        const rows: Row[] = bodies.map((b) => restingRow(w, ground.reference, b.kind, b.x / 8, b.z / 8));
         const targets: Target[] = bodies.map((b) => ({ at: [b.target.x, b.target.z], stop: 0.5 }));
         const herd = herdOf(core, w, ground.wasm, rows, targets);
         const arrived = rows.map(() => false);
@@ -119,23 +137,13 @@ describe.each(BUILDS)('the %s build', (build) => {
               row.steep = true;
               herd.steep[i] = 1;
             } else if (b.change === 'move') {
-              const y = standAt(row.kind, b.mx, b.mz);
-              row.pos = [b.mx, y, b.mz];
-              herd.x[i] = b.mx;
-              herd.y[i] = y;
-              herd.z[i] = b.mz;
+              row.pos = restingRow(w, ground.reference, row.kind, b.mx, b.mz).pos;
+              [herd.x[i], herd.y[i], herd.z[i]] = row.pos;
             } else if (b.change === 'remove' && bodies.length > 1) {
-              const last = bodies.length - 1;
-              expect(herd.remove(i)).toBe(i === last ? -1 : last);
-              for (const list of [bodies, rows, targets, arrived] as unknown[][]) {
-                list[i] = list[last];
-                list.pop();
-              }
+              removeBody(herd, i, [bodies, rows, targets, arrived]);
             }
           }
-          herd.step(dt);
-          referenceFrame(rows, w, ground.reference, targets, dt, arrived);
-          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+          stepBoth(herd, rows, w, ground.reference, targets, dt, arrived, frame);
           sliding += rows.filter((row) => row.steep).length;
         }
         herd.dispose();
@@ -164,10 +172,7 @@ describe.each(BUILDS)('the %s build', (build) => {
     fc.assert(
       fc.property(fc.array(onRise, { minLength: 2, maxLength: 6 }), fc.constantFrom(1 / 60, 1 / 30, 1 / 144), (drawn, dt) => {
         const bodies = [...drawn];
-        const rows: Row[] = bodies.map((b) => {
-          const y = reference.stand(reference.numbers({ kind: b.kind }, w), ground.reference, b.x, b.z);
-          return { kind: b.kind, pos: [b.x, y, b.z], vel: [0, 0, 0], want: [0, 0], face: null, yaw: 0, jump: false, air: false, steep: false, floor: y, speed: 0, side: 0, turned: 0 };
-        });
+        const rows: Row[] = bodies.map((b) => restingRow(w, ground.reference, b.kind, b.x, b.z));
         const targets: Target[] = bodies.map((b) => ({ at: [b.target.x, b.target.z], stop: 0.5 }));
         const herd = herdOf(core, w, ground.wasm, rows, targets);
         const arrived = rows.map(() => false);
@@ -180,17 +185,10 @@ describe.each(BUILDS)('the %s build', (build) => {
               rows[i].kind = b.to;
               herd.kind[i] = herd.kinds.indexOf(b.to);
             } else if (bodies.length > 1) {
-              const last = bodies.length - 1;
-              herd.remove(i);
-              for (const list of [bodies, rows, targets, arrived] as unknown[][]) {
-                list[i] = list[last];
-                list.pop();
-              }
+              removeBody(herd, i, [bodies, rows, targets, arrived]);
             }
           }
-          herd.step(dt);
-          referenceFrame(rows, w, ground.reference, targets, dt, arrived);
-          expectHerdIs(herd, rows, arrived, `frame ${frame}`);
+          stepBoth(herd, rows, w, ground.reference, targets, dt, arrived, frame);
         }
         herd.dispose();
       }),
