@@ -345,12 +345,12 @@ export let boundDry = false;
 
 /**
  * Bounds of the ground over the lattice cells from (i0, j0) to (i1, j1), corners included, when they are in one cached
- * tile or up to two on each axis (boundTiles; else false, nothing found): into boundAlongX (boundAlongZ) the most the height changes per metre
- * between neighbouring corners along x (z) — on each triangle the ground is a plane whose slope along x (z) is one
- * such change — over those corners when they are few (rectBounds), else over the whole tile (made when it was filled,
- * fillTile); into boundMost the tile's (tiles') largest corner height's magnitude, into boundDry whether every corner of those
- * cells is at or above the water level (so every depth there is +0: the whole tile is dry, or those corners are by its
- * dry rows).
+ * tile or up to two on each axis (boundTiles; else false, nothing found): into boundAlongX (boundAlongZ) the most the
+ * height changes per metre between neighbouring corners along x (z) — on each triangle the ground is a plane whose
+ * slope along x (z) is one such change — over those corners when they are few (rectBounds), else over the whole tile
+ * (made when it was filled, fillTile); into boundMost the tile's (tiles') largest corner height's magnitude, into
+ * boundDry whether every corner of those cells is at or above the water level (so every depth there is +0: the whole
+ * tile is dry, or those corners are by its dry rows).
  * AS only: it lets a step skip samples where these bounds decide what they would (assembly/stand.ts gentleSlope,
  * assembly/slide.ts gentleWay).
  */

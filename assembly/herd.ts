@@ -377,18 +377,18 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     const unreachables = flagsOf(h, HERD_UNREACHABLE);
     let arrived = arrivals[i];
     let unreachable = unreachables[i];
+    // The body's proofs (of a clear way, of gentle ground) are for the kind it last stepped as.
+    const sameKind = h.memoKind[i] == kind;
     if (keep) {
-      // The body's proof of a clear way, for its seek and its walk; a proof is for a body of the kind (the radius) it
-      // last stepped as.
+      // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
       memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
-      if (h.memoKind[i] != kind) clearWay.margin = 0.0;
+      if (!sameKind) clearWay.margin = 0.0;
       memory.copy(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
       // The blocked probe is for where the body last ended as its kind: the memo's place.
       if (!here) blockedProbe.floor = NaN;
     }
-    // The body's proof of gentle ground, for the kind it last stepped as (a proof of the terrain: every herd keeps it).
+    // The body's proof of gentle ground (a proof of the terrain: every herd keeps it).
     const cells = gentleCellsOf(h, i);
-    const sameKind = h.memoKind[i] == kind;
     gentleCellsX = sameKind ? load<i32>(cells) : NO_CELLS;
     gentleCellsZ = sameKind ? load<i32>(cells, 4) : NO_CELLS;
     const startX = body.x;

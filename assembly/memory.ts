@@ -336,7 +336,7 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   clearWays: F64s;
   /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body; none (0) when `blocking`. */
   blockedProbes: F64s;
-  /** Each body's proof of gentle ground (assembly/stand.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
+  /** Each body's proof of gentle ground (assembly/gentleProof.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
   gentleCells: F64s;
   /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
   threads: usize;

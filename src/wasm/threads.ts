@@ -19,7 +19,7 @@ export interface Shared {
 
 /**
  * The control buffer, by Int32 index: dt (an f64 over the first two), the step's generation, the next body to hand
- * out, the count of bodies, the share of what is left a chunk takes (chunkEnd), then one slot per worker.
+ * out, the count of bodies, the share of what is left a chunk takes (stepChunks), then one slot per worker.
  */
 const GENERATION = 2;
 const NEXT = 3;
@@ -36,14 +36,24 @@ const MIN_CHUNK = 16;
 const SHARES_PER_THREAD = 2;
 
 /**
- * The end of the chunk that starts at body `from` of `count`: a `share`th of the bodies left, at least `least`. The
- * chunks shrink as the step goes on, so the threads finish close together however late one started. A function of
- * `from` alone, so whichever thread claims a chunk (Atomics.compareExchange on its start) knows its end. Self-contained:
- * the workers run its source too.
+ * Steps chunks of the `count` bodies until none is left to claim; answers the first body whose step failed (−1: none).
+ * A chunk starting at body `from` takes a `share`th of the bodies left, at least `least`: the chunks shrink as the step
+ * goes on, so the threads finish close together however late one started. Its end is a function of its start, so
+ * whichever thread claims it (Atomics.compareExchange on control[next]) knows it. `step(from, to)` answers as the
+ * core's stepThread does (−1, else −2 − the first failed body). Self-contained: the workers run its source too.
  */
-function chunkEnd(from: number, count: number, share: number, least: number): number {
-  return Math.min(count, from + Math.max(least, Math.ceil((count - from) / share)));
+function stepChunks(c: Int32Array, next: number, count: number, share: number, least: number, step: (from: number, to: number) => number): number {
+  let failed = -1;
+  for (;;) {
+    const from = Atomics.load(c, next);
+    if (from >= count) return failed;
+    const to = Math.min(count, from + Math.max(least, Math.ceil((count - from) / share)));
+    if (Atomics.compareExchange(c, next, from, to) !== from) continue;
+    const r = step(from, to);
+    if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
+  }
 }
+
 /**
  * How long the main thread spins for the workers' last chunks before it sleeps: waking from Atomics.wait takes longer
  * than a last chunk mostly does (tens to hundreds of µs; at 1,000 bodies it cost a second thread its whole gain).
@@ -60,7 +70,7 @@ const STOP = -1;
  * generation steps chunks — `stepThread(herd, thread, from, to, dt)` — until none are left, and says it is done.
  */
 const WORKER_SOURCE = `
-const chunkEnd = ${chunkEnd.toString()};
+const stepChunks = ${stepChunks.toString()};
 const run = async ({ bytes, memory, control, herd, slot }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
   const stepThread = instance.exports.stepThread;
@@ -76,18 +86,7 @@ const run = async ({ bytes, memory, control, herd, slot }) => {
     if (generation === ${STOP}) break;
     if (generation === seen) continue;
     seen = generation;
-    const count = c[${COUNT}];
-    const share = c[${SHARE}];
-    let failed = -1;
-    for (;;) {
-      const from = Atomics.load(c, ${NEXT});
-      if (from >= count) break;
-      const to = chunkEnd(from, count, share, ${MIN_CHUNK});
-      if (Atomics.compareExchange(c, ${NEXT}, from, to) !== from) continue;
-      const r = stepThread(herd, thread, from, to, dt[0]);
-      if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
-    }
-    c[slot + ${FAILED}] = failed;
+    c[slot + ${FAILED}] = stepChunks(c, ${NEXT}, c[${COUNT}], c[${SHARE}], ${MIN_CHUNK}, (from, to) => stepThread(herd, thread, from, to, dt[0]));
     Atomics.store(c, slot + ${DONE}, generation);
     Atomics.notify(c, slot + ${DONE});
   }
@@ -249,15 +248,7 @@ export class HerdThreads {
     const generation = this.generation;
     Atomics.store(c, GENERATION, generation);
     Atomics.notify(c, GENERATION);
-    let failed = -1;
-    for (;;) {
-      const from = Atomics.load(c, NEXT);
-      if (from >= count) break;
-      const to = chunkEnd(from, count, share, MIN_CHUNK);
-      if (Atomics.compareExchange(c, NEXT, from, to) !== from) continue;
-      const r = core.stepThread(this.herd, 0, from, to, dt);
-      if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
-    }
+    let failed = stepChunks(c, NEXT, count, share, MIN_CHUNK, (from, to) => core.stepThread(this.herd, 0, from, to, dt));
     const wait = canWait(c);
     const spinUntil = performance.now() + SPIN_MS;
     for (let t = 0; t < this.workers.length; t++) {
