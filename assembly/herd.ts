@@ -281,7 +281,7 @@ function mostSpeed(h: Herd, i: i32, n: Numbers, seeking: bool): f64 {
  * Whether body i's inputs are ones a per-row call accepts for a step of dt (src/reference/herd.ts refusedField: the
  * fields, the world, the move, BI-2, BI-3), read in place (the step loads each body once, when it steps it).
  */
-function validBody(h: Herd, i: i32, dt: f64): bool {
+export function validBody(h: Herd, i: i32, dt: f64): bool {
   if (!finiteAt(h, i)) return false;
   const face = numberAt(h, offsetof<Body>("face"), i);
   if (flagsOf(h, offsetof<Body>("hasFace") - BODY_FLAGS_AT)[i] && !(face - face == 0.0)) return false;
@@ -332,15 +332,21 @@ export function herdStep(h: Herd, dt: f64): i32 {
 
 /**
  * What a step does before any body moves: checks every body (the answer is the index of the first a per-row call
- * would refuse, else −1), files the start-of-step positions in the crowd's grid (HD-1) and prepares the routing
- * bodies' fields (RT-7).
+ * would refuse, else −1), then prepares the step (prepareStep).
  */
 export function beginStep(h: Herd, dt: f64): i32 {
-  const count = h.count;
-  for (let i = 0; i < count; i++) if (!validBody(h, i, dt)) return i;
-  if (h.blocking) fileCrowd(h.crowd, count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
-  prepareFields(h, useGround(h.ground));
+  for (let i = 0; i < h.count; i++) if (!validBody(h, i, dt)) return i;
+  prepareStep(h);
   return -1;
+}
+
+/**
+ * What a step does once every body is checked, before any moves: files the start-of-step positions in the crowd's
+ * grid (HD-1) and prepares the routing bodies' fields (RT-7).
+ */
+export function prepareStep(h: Herd): void {
+  if (h.blocking) fileCrowd(h.crowd, h.count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
+  prepareFields(h, useGround(h.ground));
 }
 
 /**

@@ -114,4 +114,4 @@ export {
   setHerdCount,
   herdCapacity,
 } from './herd';
-export { herdThreads, beginThreads, stepThread, endThreads } from './threads';
+export { herdThreads, startChecks, checkThread, beginThreads, stepThread, endThreads } from './threads';

@@ -356,6 +356,11 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   pool: usize;
   dryFlags: usize;
   directory: usize;
+  /** The box round the reach of the bodies the thread checked this step (assembly/threads.ts checkThread). */
+  boxX0: f64;
+  boxZ0: f64;
+  boxX1: f64;
+  boxZ1: f64;
 }
 
 /** A body's numbers come first in Body, an f64 each, in src/body.ts's order; its flags follow, a byte each. */

@@ -1,7 +1,8 @@
 /**
- * A herd step on several threads (HD-5): the bodies are cut into ranges and each range is stepped by its own thread,
- * every thread an instance of this core over the same shared memory. AssemblyScript-only (the reference steps on one
- * thread); the JavaScript that runs the threads is src/wasm/threads.ts.
+ * A herd step on several threads (HD-5): the bodies are cut into ranges and each range is checked (checkThread), then
+ * stepped (stepThread), by whichever thread takes it, every thread an instance of this core over the same shared
+ * memory. AssemblyScript-only (the reference steps on one thread); the JavaScript that runs the threads is
+ * src/wasm/threads.ts.
  *
  * A step's ranges are independent (HD-1: every body reads the start-of-step filing and writes only its own slots),
  * so what makes threads safe is that nothing else a step writes is shared:
@@ -12,7 +13,7 @@
  *   solids' grid are only read, so all threads share them);
  * - the corner cache is baked around the bodies by the main thread before the ranges start, and only read while they
  *   run (a corner not baked is computed, not cached: assembly/ground.ts `frozen`);
- * - the routing bodies' flow fields are made by the main thread before the ranges start (beginStep's prepareFields)
+ * - the routing bodies' flow fields are made by the main thread before the ranges start (prepareStep's prepareFields)
  *   and only read while they run: seekAlong reads a field's grid with `known` (gridSight works nothing out), and its
  *   fieldFind stamps a field with the step's clock, which prepareFields already gave it — the same value.
  */
@@ -25,7 +26,7 @@ import { Want, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
 import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4 } from './stand';
 import { aim } from './route';
-import { beginStep, body, move, stepBodies } from './herd';
+import { body, move, prepareStep, stepBodies, validBody } from './herd';
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
 const SCRATCH_BYTES: usize = 4096;
@@ -91,31 +92,92 @@ export function freeThreads(h: Herd): void {
 }
 
 /**
- * The main thread's part of a step on several threads before the ranges start: checks the bodies and files the crowd
- * (beginStep: its answer, −1 when every body is valid), bakes the corners round each body out to where its step may
- * ask (bakeReach; a corner outside is computed when asked), then freezes the cache and tells every context where it is.
+ * The box round the reach of the bodies the main thread checked this step (checkThread); a worker's is in its context.
  */
-export function beginThreads(h: Herd, dt: f64): i32 {
-  const refused = beginStep(h, dt);
-  if (refused != -1) return refused;
-  const ground = h.ground;
-  const terrain = ground.terrain;
-  if (ground.cell > 0.0 && ground.cell == terrain.cell) {
+let boxX0: f64 = Infinity;
+let boxZ0: f64 = Infinity;
+let boxX1: f64 = -Infinity;
+let boxZ1: f64 = -Infinity;
+
+/** Whether a step on several threads bakes the corners round its bodies first: when the lattice is the terrain's. */
+@inline function bakes(h: Herd): bool {
+  return h.ground.cell > 0.0 && h.ground.cell == h.ground.terrain.cell;
+}
+
+/** Empties every thread's box before a step's checks (the main thread's, while the workers wait for the step). */
+export function startChecks(h: Herd): void {
+  boxX0 = Infinity;
+  boxZ0 = Infinity;
+  boxX1 = -Infinity;
+  boxZ1 = -Infinity;
+  for (let t = 1; t <= h.threadCount; t++) {
+    const c = contextOf(h, t);
+    c.boxX0 = Infinity;
+    c.boxZ0 = Infinity;
+    c.boxX1 = -Infinity;
+    c.boxZ1 = -Infinity;
+  }
+}
+
+/**
+ * The first step of a step on several threads, in chunks on every thread (each only reads the bodies): checks bodies
+ * `from` to `to` − 1 (the answer is the first a per-row call would refuse, else −1) and widens thread t's box round
+ * their reach (bakeReach) for beginThreads to bake. The bodies' numbers are read where the thread stepped them last.
+ */
+export function checkThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
+  const bake = bakes(h);
+  let x0 = Infinity;
+  let z0 = Infinity;
+  let x1 = -Infinity;
+  let z1 = -Infinity;
+  for (let i = from; i < to; i++) {
+    if (!validBody(h, i, dt)) return i;
+    if (!bake) continue;
+    const reach = bakeReach(h, i, dt);
+    const x = numberOf(h, offsetof<Body>("x"), i);
+    const z = numberOf(h, offsetof<Body>("z"), i);
+    x0 = Math.min(x0, x - reach);
+    z0 = Math.min(z0, z - reach);
+    x1 = Math.max(x1, x + reach);
+    z1 = Math.max(z1, z + reach);
+  }
+  if (t == 0) {
+    boxX0 = Math.min(boxX0, x0);
+    boxZ0 = Math.min(boxZ0, z0);
+    boxX1 = Math.max(boxX1, x1);
+    boxZ1 = Math.max(boxZ1, z1);
+  } else {
+    const c = contextOf(h, t);
+    c.boxX0 = Math.min(c.boxX0, x0);
+    c.boxZ0 = Math.min(c.boxZ0, z0);
+    c.boxX1 = Math.max(c.boxX1, x1);
+    c.boxZ1 = Math.max(c.boxZ1, z1);
+  }
+  return -1;
+}
+
+/**
+ * The main thread's part of a step on several threads once every body passed checkThread, before the ranges start:
+ * prepares the step (prepareStep), bakes the corners round each body out to where its step may ask (the threads'
+ * boxes; a corner outside is computed when asked), then freezes the cache and tells every context where it is.
+ */
+export function beginThreads(h: Herd, dt: f64): void {
+  prepareStep(h);
+  if (bakes(h)) {
     // The box round every body's reach, baked whole when it spans few tiles (a herd in one place: a few tiles, looked
     // up once); else round each body in turn.
-    let x0 = Infinity;
-    let z0 = Infinity;
-    let x1 = -Infinity;
-    let z1 = -Infinity;
-    for (let i = 0; i < h.count; i++) {
-      const reach = bakeReach(h, i, dt);
-      const x = numberOf(h, offsetof<Body>("x"), i);
-      const z = numberOf(h, offsetof<Body>("z"), i);
-      x0 = Math.min(x0, x - reach);
-      z0 = Math.min(z0, z - reach);
-      x1 = Math.max(x1, x + reach);
-      z1 = Math.max(z1, z + reach);
+    let x0 = boxX0;
+    let z0 = boxZ0;
+    let x1 = boxX1;
+    let z1 = boxZ1;
+    for (let t = 1; t <= h.threadCount; t++) {
+      const c = contextOf(h, t);
+      x0 = Math.min(x0, c.boxX0);
+      z0 = Math.min(z0, c.boxZ0);
+      x1 = Math.max(x1, c.boxX1);
+      z1 = Math.max(z1, c.boxZ1);
     }
+    const terrain = h.ground.terrain;
     if (h.count > 0 && tilesUnder(terrain, x0, z0, x1, z1) <= BOX_TILES) {
       bakeCorners(terrain, x0, z0, x1, z1);
     } else {
@@ -134,7 +196,6 @@ export function beginThreads(h: Herd, dt: f64): i32 {
     c.dryFlags = dryFlags;
     c.directory = directory;
   }
-  return -1;
 }
 
 /** The most tiles a herd's box may span and be baked whole (a quarter of the cache). */

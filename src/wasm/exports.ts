@@ -56,7 +56,9 @@ export interface CoreExports {
   setHerdCount(h: Ptr, count: number): void;
   herdCapacity(h: Ptr): number;
   herdThreads(h: Ptr, count: number): void;
-  beginThreads(h: Ptr, dt: number): number;
+  startChecks(h: Ptr): void;
+  checkThread(h: Ptr, thread: number, from: number, to: number, dt: number): number;
+  beginThreads(h: Ptr, dt: number): void;
   stepThread(h: Ptr, thread: number, from: number, to: number, dt: number): number;
   endThreads(): void;
   [layout: string]: unknown;

@@ -1,10 +1,13 @@
 /**
  * A herd's worker threads (HD-5): Node's worker_threads or a browser's Web Workers, each running an instance of the
- * core over the core's shared memory (src/wasm/memory.ts). A step hands the bodies out in chunks: the main thread
- * checks the bodies and files the crowd (assembly/threads.ts beginThreads), wakes the workers, steps chunks itself
- * until none are left, and waits for the workers' last chunks — so `step` stays synchronous for its caller. Each body
- * reads only the start-of-step snapshot and writes only its own slots (HD-1), so which thread steps which chunk
- * changes nothing: the bodies end bit for bit as on one thread (HD-2, HD-5).
+ * core over the core's shared memory (src/wasm/memory.ts). A step wakes the workers, then every thread takes chunks
+ * of the bodies to check (assembly/threads.ts checkThread) until none are left; once all are checked the main thread
+ * files the crowd and bakes the corners round the bodies (beginThreads) and lets the step go on: every thread takes
+ * chunks to step until none are left, and the main thread waits for the workers' last — so `step` stays synchronous
+ * for its caller. Each body reads only the start-of-step snapshot and writes only its own slots (HD-1), so which
+ * thread steps which chunk changes nothing: the bodies end bit for bit as on one thread (HD-2, HD-5). The checks
+ * run on every thread because a worker wakes tens of µs after it is told, which they then hide, and because reading
+ * every body's numbers on one core pulls them from the cache of the core that stepped them.
  * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread spins on
  * Atomics.load for the workers' last chunks for up to SPIN_MS, then sleeps in Atomics.wait; a browser's main thread
  * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out).
@@ -18,40 +21,62 @@ export interface Shared {
 }
 
 /**
- * The control buffer, by Int32 index: dt (an f64 over the first two), the step's generation, the next body to hand
- * out, the count of bodies, the share of what is left a chunk takes (stepChunks), then one slot per worker.
+ * The control buffer, by Int32 index: dt (an f64 over the first two), the step's generation, the generation whose
+ * chunks may be stepped (its negation: the step was refused), the next body to hand out to check and to step, how many
+ * bodies are checked, the first refused (REFUSED_NONE: none), the count of bodies, the share of what is left a chunk
+ * takes (claimChunks), then one slot per worker.
  */
 const GENERATION = 2;
-const NEXT = 3;
-const COUNT = 4;
-const SHARE = 5;
-const FIRST_WORKER = 6;
+const GO = 3;
+const NEXT_CHECK = 4;
+const NEXT = 5;
+const CHECKED = 6;
+const REFUSED = 7;
+const COUNT = 8;
+const SHARE = 9;
+const FIRST_WORKER = 10;
+const REFUSED_NONE = 0x7fffffff;
 /** A worker's slot: its thread number, ready, the last generation done, the first body that failed (−1: none). */
 const SLOT = 4;
 const READY = 1;
 const DONE = 2;
 const FAILED = 3;
-/** Bodies per chunk: at least this many; a chunk takes 1 / (threads · SHARES_PER_THREAD) of the bodies left. */
+/** Bodies per chunk: at least this many (to step; to check, where a body costs far less, CHECK_CHUNK); a chunk takes 1 / (threads · SHARES_PER_THREAD) of the bodies left. */
 const MIN_CHUNK = 16;
+const CHECK_CHUNK = 64;
 const SHARES_PER_THREAD = 2;
 
 /**
- * Steps chunks of the `count` bodies until none is left to claim; answers the first body whose step failed (−1: none).
+ * Runs chunks of the `count` bodies until none is left to claim; answers the first body whose run failed (−1: none).
  * A chunk starting at body `from` takes a `share`th of the bodies left, at least `least`: the chunks shrink as the step
  * goes on, so the threads finish close together however late one started. Its end is a function of its start, so
- * whichever thread claims it (Atomics.compareExchange on control[next]) knows it. `step(from, to)` answers as the
+ * whichever thread claims it (Atomics.compareExchange on control[next]) knows it. `run(from, to)` answers as the
  * core's stepThread does (−1, else −2 − the first failed body). Self-contained: the workers run its source too.
  */
-function stepChunks(c: Int32Array, next: number, count: number, share: number, least: number, step: (from: number, to: number) => number): number {
+function claimChunks(c: Int32Array, next: number, count: number, share: number, least: number, run: (from: number, to: number) => number): number {
   let failed = -1;
   for (;;) {
     const from = Atomics.load(c, next);
     if (from >= count) return failed;
     const to = Math.min(count, from + Math.max(least, Math.ceil((count - from) / share)));
     if (Atomics.compareExchange(c, next, from, to) !== from) continue;
-    const r = step(from, to);
+    const r = run(from, to);
     if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
   }
+}
+
+/**
+ * Checks bodies `from` to `to` − 1 with `check` (the core's checkThread: −1, else the first refused), lowers
+ * control[refusedAt] to a body refused, then adds them to control[checkedAt] (after, so a count of every body means
+ * every refusal is in). Answers −1 for claimChunks. Self-contained: the workers run its source too.
+ */
+function checkChunk(c: Int32Array, refusedAt: number, checkedAt: number, from: number, to: number, check: (from: number, to: number) => number): number {
+  const refused = check(from, to);
+  for (let was = Atomics.load(c, refusedAt); refused !== -1 && refused < was; was = Atomics.load(c, refusedAt)) {
+    if (Atomics.compareExchange(c, refusedAt, was, refused) === was) break;
+  }
+  Atomics.add(c, checkedAt, to - from);
+  return -1;
 }
 
 /**
@@ -63,17 +88,22 @@ const SPIN_MS = 1;
 const READY_WITHIN_MS = 60_000;
 /** The generation that tells the workers to stop. */
 const STOP = -1;
+/** How many times a worker reads whether the step goes on before it sleeps until it does (a few µs' worth). */
+const GO_SPINS = 20_000;
 
 /**
  * What each worker runs (as source text: a Blob URL in a browser, `eval` in Node, so the package needs no worker file
- * a bundler must find). It instantiates the core's bytes over the shared memory, says it is ready, then for each
- * generation steps chunks — `stepThread(herd, thread, from, to, dt)` — until none are left, and says it is done.
+ * a bundler must find). It instantiates the core's bytes over the shared memory and says it is ready; then for each
+ * generation it checks chunks (`checkThread`) until none are left, waits until the step goes on (or is refused), steps
+ * chunks (`stepThread`) until none are left, and says it is done. It waits for the step to go on spinning a while
+ * (the main thread mostly lets it go within µs), then asleep.
  */
 const WORKER_SOURCE = `
-const stepChunks = ${stepChunks.toString()};
+const checkChunk = ${checkChunk.toString()};
+const claimChunks = ${claimChunks.toString()};
 const run = async ({ bytes, memory, control, herd, slot }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
-  const stepThread = instance.exports.stepThread;
+  const { checkThread, stepThread } = instance.exports;
   const c = new Int32Array(control);
   const dt = new Float64Array(control, 0, 1);
   const thread = c[slot];
@@ -86,7 +116,14 @@ const run = async ({ bytes, memory, control, herd, slot }) => {
     if (generation === ${STOP}) break;
     if (generation === seen) continue;
     seen = generation;
-    c[slot + ${FAILED}] = stepChunks(c, ${NEXT}, c[${COUNT}], c[${SHARE}], ${MIN_CHUNK}, (from, to) => stepThread(herd, thread, from, to, dt[0]));
+    const count = c[${COUNT}];
+    const share = c[${SHARE}];
+    claimChunks(c, ${NEXT_CHECK}, count, share, ${CHECK_CHUNK}, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
+    let go = Atomics.load(c, ${GO});
+    for (let spins = 0; go !== generation && go !== -generation; go = Atomics.load(c, ${GO})) {
+      if (++spins > ${GO_SPINS}) Atomics.wait(c, ${GO}, go);
+    }
+    c[slot + ${FAILED}] = go === generation ? claimChunks(c, ${NEXT}, count, share, ${MIN_CHUNK}, (from, to) => stepThread(herd, thread, from, to, dt[0])) : -1;
     Atomics.store(c, slot + ${DONE}, generation);
     Atomics.notify(c, slot + ${DONE});
   }
@@ -233,24 +270,50 @@ export class HerdThreads {
   /** Steps the herd's `count` bodies on every thread; answers as assembly/herd.ts herdStep does. */
   step(count: number, dt: number): number {
     const core = this.core;
-    const refused = core.beginThreads(this.herd, dt);
-    if (refused !== -1) {
-      core.endThreads();
-      return refused;
-    }
+    const herd = this.herd;
     const c = this.control;
     const share = this.threads * SHARES_PER_THREAD;
+    core.startChecks(herd);
     this.dt[0] = dt;
     c[COUNT] = count;
     c[SHARE] = share;
+    Atomics.store(c, NEXT_CHECK, 0);
     Atomics.store(c, NEXT, 0);
+    Atomics.store(c, CHECKED, 0);
+    Atomics.store(c, REFUSED, REFUSED_NONE);
     this.generation = this.generation === 0x7fffffff ? 1 : this.generation + 1;
     const generation = this.generation;
     Atomics.store(c, GENERATION, generation);
     Atomics.notify(c, GENERATION);
-    let failed = stepChunks(c, NEXT, count, share, MIN_CHUNK, (from, to) => core.stepThread(this.herd, 0, from, to, dt));
+    claimChunks(c, NEXT_CHECK, count, share, CHECK_CHUNK, (from, to) => checkChunk(c, REFUSED, CHECKED, from, to, (a, b) => core.checkThread(herd, 0, a, b, dt)));
+    // Only a worker's chunk in hand is left: a few µs.
+    while (Atomics.load(c, CHECKED) < count);
+    const refused = Atomics.load(c, REFUSED);
+    if (refused !== REFUSED_NONE) {
+      this.go(-generation);
+      this.waitForWorkers(generation);
+      return refused;
+    }
+    core.beginThreads(herd, dt);
+    this.go(generation);
+    let failed = claimChunks(c, NEXT, count, share, MIN_CHUNK, (from, to) => core.stepThread(herd, 0, from, to, dt));
+    for (const f of this.waitForWorkers(generation)) if (f !== -1 && (failed === -1 || f < failed)) failed = f;
+    core.endThreads();
+    return failed === -1 ? -1 : -2 - failed;
+  }
+
+  /** Lets the workers step generation `generation` (or, negative, tells them it was refused). */
+  private go(generation: number): void {
+    Atomics.store(this.control, GO, generation);
+    Atomics.notify(this.control, GO);
+  }
+
+  /** Waits until every worker is done with `generation`; answers the first body each found failing (−1: none). */
+  private waitForWorkers(generation: number): number[] {
+    const c = this.control;
     const wait = canWait(c);
     const spinUntil = performance.now() + SPIN_MS;
+    const failed: number[] = [];
     for (let t = 0; t < this.workers.length; t++) {
       const slot = FIRST_WORKER + t * SLOT;
       for (;;) {
@@ -258,11 +321,9 @@ export class HerdThreads {
         if (done === generation) break;
         if (wait && performance.now() > spinUntil) Atomics.wait(c, slot + DONE, done);
       }
-      const f = c[slot + FAILED];
-      if (f !== -1 && (failed === -1 || f < failed)) failed = f;
+      failed.push(c[slot + FAILED]);
     }
-    core.endThreads();
-    return failed === -1 ? -1 : -2 - failed;
+    return failed;
   }
 
   /** Stops the workers (the herd's contexts are freed with the herd). */

@@ -2,11 +2,12 @@
  * A herd on several threads (HD-5): worker threads over the core's shared memory step chunks of the bodies, and the
  * bodies end bit for bit as on one thread and as the reference per-row loop (HD-2), on both builds of the core.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Herd } from '../../src/herd.ts';
 import type { Row, World } from '../../src/types.ts';
 import { sampleWorld } from '../../src/sampleWorld.ts';
-import { BUILDS, coreOf, reference } from './cores.ts';
+import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { crowd, expectHerdIs, herdOf, referenceFrame } from './herds.ts';
 import { expectSame } from './worlds.ts';
 import { mapWorld, rowAt } from '../route/worlds.ts';
@@ -21,7 +22,66 @@ function expectHerdsSame(a: Herd, b: Herd, what: string): void {
   expect(Array.from(b.unreachable)).toEqual(Array.from(a.unreachable));
 }
 
+/** Faults a caller may write through a herd's views, each one a step refuses (HD-4, BI-2, BI-3), and what the refusal says. */
+const FAULTS = [
+  { says: 'vx = NaN', view: (h: Herd) => h.vx, value: Number.NaN },
+  { says: 'wantZ = Infinity', view: (h: Herd) => h.wantZ, value: Number.POSITIVE_INFINITY },
+  { says: 'x, z = 2000000, ', view: (h: Herd) => h.x, value: 2e6 },
+  { says: 'a speed of 100000', view: (h: Herd) => h.vz, value: 1e5 },
+  { says: 'side = 3', view: (h: Herd) => h.side, value: 3 },
+  { says: 'turned = -Infinity', view: (h: Herd) => h.turned, value: Number.NEGATIVE_INFINITY },
+] as const;
+
+/** Every number view of a herd, copied: what a refused step must leave as it was. */
+function numbersOf(h: Herd): number[][] {
+  return [h.x, h.y, h.z, h.vx, h.vy, h.vz, h.wantX, h.wantZ, h.yaw, h.floor, h.speed, h.side, h.turned].map((v) => Array.from(v));
+}
+
 describe.each(BUILDS)('the %s build', (build) => {
+  it('HD-4, HD-5: a step refused on 2 and 3 threads names the body one thread names — the first refused, whichever thread checked it — moves nothing, and the next step runs on every thread', async () => {
+    const core = await coreOf(build);
+    const n = 700;
+    const { w, rows, targets } = crowd(n, 5, 40, false);
+    const ground = core.groundOf(w);
+    const herds = THREADS.map((threads) => herdOf(core, w, ground, rows, targets, { capacity: n, threads }));
+    await Promise.all(herds.map((h) => h.ready()));
+    let refusals = 0;
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: 4 }), fc.array(fc.nat(FAULTS.length - 1), { minLength: 4, maxLength: 4 }), (bad, faults) => {
+        const first = Math.min(...bad);
+        const kept = herds.map((h) => bad.map((i, k) => FAULTS[faults[k]].view(h)[i]));
+        for (const h of herds) bad.forEach((i, k) => (FAULTS[faults[k]].view(h)[i] = FAULTS[faults[k]].value));
+        const before = herds.map(numbersOf);
+        const answers = herds.map((h) => {
+          try {
+            h.step(1 / 60);
+            return 'stepped';
+          } catch (error) {
+            return (error as Error).message;
+          }
+        });
+        expect(answers[0]).toContain(`walker: herd body ${first} has ${FAULTS[faults[bad.indexOf(first)]].says}`);
+        expect(answers[0]).toContain('nothing was stepped.');
+        answers.forEach((a, k) => expect(a, `${THREADS[k]} threads`).toBe(answers[0]));
+        herds.forEach((h, k) => {
+          expect(h.lastStepThreads).toBe(THREADS[k]);
+          expect(numbersOf(h), `${THREADS[k]} threads moved a body`).toEqual(before[k]);
+        });
+        refusals++;
+        // Mended, the bodies step again on every thread, and the herds still agree.
+        herds.forEach((h, k) => bad.forEach((i, j) => (FAULTS[faults[j]].view(h)[i] = kept[k][j])));
+        for (const h of herds) h.step(1 / 60);
+        herds.forEach((h, k) => expect(h.lastStepThreads).toBe(THREADS[k]));
+        expectHerdsSame(herds[0], herds[1], '2 threads');
+        expectHerdsSame(herds[0], herds[2], '3 threads');
+      }),
+      // The herds carry on from run to run, so a failure is reported as found, not shrunk.
+      { seed: SEED, numRuns: 40, endOnFailure: true },
+    );
+    expect(refusals).toBe(40);
+    herds.forEach((h) => h.dispose());
+  });
+
   it('HD-5: a herd on 1, 2 and 3 threads equals the per-row loop bit for bit — a crowd that blocks itself among trees and water', async () => {
     const core = await coreOf(build);
     const { w, rows, targets } = crowd(180, 21, 30, true);
