@@ -5,9 +5,10 @@
  * files the crowd and bakes the corners round the bodies (beginThreads) and lets the step go on: every thread takes
  * chunks to step until none are left, and the main thread waits for the workers' last — so `step` stays synchronous
  * for its caller. Each body reads only the start-of-step snapshot and writes only its own slots (HD-1), so which
- * thread steps which chunk changes nothing: the bodies end bit for bit as on one thread (HD-2, HD-5). The checks
- * run on every thread because a worker wakes tens of µs after it is told, which they then hide, and because reading
- * every body's numbers on one core pulls them from the cache of the core that stepped them.
+ * thread steps which chunk changes nothing: the bodies end bit for bit as on one thread (HD-2, HD-5). Every thread
+ * checks, as a worker wakes tens of µs after it is told, which the checks then hide; and each mostly checks and steps
+ * the bodies it stepped last (claimSegments), as reading a body's numbers on another core pulls them from the cache
+ * of the core that wrote them.
  * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread spins on
  * Atomics.load for the workers' last chunks for up to SPIN_MS, then sleeps in Atomics.wait; a browser's main thread
  * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out).
@@ -22,53 +23,77 @@ export interface Shared {
 
 /**
  * The control buffer, by Int32 index: dt (an f64 over the first two), the step's generation, the generation whose
- * chunks may be stepped (its negation: the step was refused), the next body to hand out to check and to step, how many
- * bodies are checked, the first refused (REFUSED_NONE: none), the count of bodies, the share of what is left a chunk
- * takes (claimChunks), then one slot per worker.
+ * bodies may be stepped (its negation: the step was refused), how many bodies are checked, the first refused
+ * (REFUSED_NONE: none), the count of bodies, then one slot per worker, then the threads' segments' words for the
+ * checks and for the steps (claimSegments).
  */
 const GENERATION = 2;
 const GO = 3;
-const NEXT_CHECK = 4;
-const NEXT = 5;
-const CHECKED = 6;
-const REFUSED = 7;
-const COUNT = 8;
-const SHARE = 9;
-const FIRST_WORKER = 10;
+const CHECKED = 4;
+const REFUSED = 5;
+const COUNT = 6;
+const FIRST_WORKER = 7;
 const REFUSED_NONE = 0x7fffffff;
 /** A worker's slot: its thread number, ready, the last generation done, the first body that failed (−1: none). */
 const SLOT = 4;
 const READY = 1;
 const DONE = 2;
 const FAILED = 3;
-/** Bodies per chunk: at least this many (to step; to check, where a body costs far less, CHECK_CHUNK); a chunk takes 1 / (threads · SHARES_PER_THREAD) of the bodies left. */
-const MIN_CHUNK = 16;
-const CHECK_CHUNK = 64;
-const SHARES_PER_THREAD = 2;
 
 /**
  * Runs chunks of the `count` bodies until none is left to claim; answers the first body whose run failed (−1: none).
- * A chunk starting at body `from` takes a `share`th of the bodies left, at least `least`: the chunks shrink as the step
- * goes on, so the threads finish close together however late one started. Its end is a function of its start, so
- * whichever thread claims it (Atomics.compareExchange on control[next]) knows it. `run(from, to)` answers as the
- * core's stepThread does (−1, else −2 − the first failed body). Self-contained: the workers run its source too.
+ * The bodies are cut into one segment per thread, the same every step while the count is, so a thread mostly steps
+ * the bodies it stepped last (their numbers are in its core's cache). A thread takes chunks from the front of its own
+ * segment, a quarter of what is left in it each; when none is left it takes half of what is left from the back of the
+ * segment with the most left, so the threads finish close together however late one started. A segment's word,
+ * control[at + t], holds the front and the back of what is left in it, in units of 16 bodies (front | back << 16:
+ * a segment of a herd's at most 2²⁰ bodies split at least in two fits), claimed by Atomics.compareExchange.
+ * `run(from, to)` answers as the core's stepThread does (−1, else −2 − the first failed body). Self-contained: the
+ * workers run its source too.
  */
-function claimChunks(c: Int32Array, next: number, count: number, share: number, least: number, run: (from: number, to: number) => number): number {
+export function claimSegments(c: Int32Array, at: number, threads: number, self: number, count: number, run: (from: number, to: number) => number): number {
   let failed = -1;
+  let t = self;
   for (;;) {
-    const from = Atomics.load(c, next);
-    if (from >= count) return failed;
-    const to = Math.min(count, from + Math.max(least, Math.ceil((count - from) / share)));
-    if (Atomics.compareExchange(c, next, from, to) !== from) continue;
-    const r = run(from, to);
+    const w = Atomics.load(c, at + t);
+    const front = w & 0xffff;
+    const back = w >>> 16;
+    if (front >= back) {
+      let most = 0;
+      for (let s = 0; s < threads; s++) {
+        const v = Atomics.load(c, at + s);
+        if ((v >>> 16) - (v & 0xffff) > most) {
+          most = (v >>> 16) - (v & 0xffff);
+          t = s;
+        }
+      }
+      if (most === 0) return failed;
+      continue;
+    }
+    const own = t === self;
+    const take = Math.ceil((back - front) / (own ? 4 : 2));
+    const from = own ? front : back - take;
+    const to = own ? front + take : back;
+    if (Atomics.compareExchange(c, at + t, w, own ? to | (back << 16) : front | (from << 16)) !== w) continue;
+    const start = Math.floor((t * count) / threads);
+    const end = Math.floor(((t + 1) * count) / threads);
+    const r = run(start + from * 16, Math.min(end, start + to * 16));
     if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
+  }
+}
+
+/** Sets the `threads` segments' words from control[at] for a step of `count` bodies: all of each left (claimSegments). */
+export function fillSegments(c: Int32Array, at: number, threads: number, count: number): void {
+  for (let t = 0; t < threads; t++) {
+    const bodies = Math.floor(((t + 1) * count) / threads) - Math.floor((t * count) / threads);
+    Atomics.store(c, at + t, Math.ceil(bodies / 16) << 16);
   }
 }
 
 /**
  * Checks bodies `from` to `to` − 1 with `check` (the core's checkThread: −1, else the first refused), lowers
  * control[refusedAt] to a body refused, then adds them to control[checkedAt] (after, so a count of every body means
- * every refusal is in). Answers −1 for claimChunks. Self-contained: the workers run its source too.
+ * every refusal is in). Answers −1 for claimSegments. Self-contained: the workers run its source too.
  */
 function checkChunk(c: Int32Array, refusedAt: number, checkedAt: number, from: number, to: number, check: (from: number, to: number) => number): number {
   const refused = check(from, to);
@@ -100,8 +125,8 @@ const GO_SPINS = 20_000;
  */
 const WORKER_SOURCE = `
 const checkChunk = ${checkChunk.toString()};
-const claimChunks = ${claimChunks.toString()};
-const run = async ({ bytes, memory, control, herd, slot }) => {
+const claimSegments = ${claimSegments.toString()};
+const run = async ({ bytes, memory, control, herd, slot, threads, segments }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
   const { checkThread, stepThread } = instance.exports;
   const c = new Int32Array(control);
@@ -117,13 +142,12 @@ const run = async ({ bytes, memory, control, herd, slot }) => {
     if (generation === seen) continue;
     seen = generation;
     const count = c[${COUNT}];
-    const share = c[${SHARE}];
-    claimChunks(c, ${NEXT_CHECK}, count, share, ${CHECK_CHUNK}, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
+    claimSegments(c, segments, threads, thread, count, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
     let go = Atomics.load(c, ${GO});
     for (let spins = 0; go !== generation && go !== -generation; go = Atomics.load(c, ${GO})) {
       if (++spins > ${GO_SPINS}) Atomics.wait(c, ${GO}, go);
     }
-    c[slot + ${FAILED}] = go === generation ? claimChunks(c, ${NEXT}, count, share, ${MIN_CHUNK}, (from, to) => stepThread(herd, thread, from, to, dt[0])) : -1;
+    c[slot + ${FAILED}] = go === generation ? claimSegments(c, segments + threads, threads, thread, count, (from, to) => stepThread(herd, thread, from, to, dt[0])) : -1;
     Atomics.store(c, slot + ${DONE}, generation);
     Atomics.notify(c, slot + ${DONE});
   }
@@ -218,7 +242,7 @@ export class HerdThreads {
     if ('whyNot' in host) throw new Error(host.whyNot);
     this.core = core;
     this.herd = herd;
-    const buffer = new SharedArrayBuffer((FIRST_WORKER + count * SLOT) * 4);
+    const buffer = new SharedArrayBuffer((FIRST_WORKER + count * SLOT + 2 * (count + 1)) * 4);
     this.control = new Int32Array(buffer);
     this.dt = new Float64Array(buffer, 0, 1);
     core.herdThreads(herd, count);
@@ -226,7 +250,7 @@ export class HerdThreads {
     for (let t = 1; t <= count; t++) {
       const slot = FIRST_WORKER + (t - 1) * SLOT;
       this.control[slot] = t;
-      this.workers.push(host.start({ bytes: shared.workerBytes, memory: shared.memory, control: buffer, herd, slot }));
+      this.workers.push(host.start({ bytes: shared.workerBytes, memory: shared.memory, control: buffer, herd, slot, threads: count + 1, segments: FIRST_WORKER + count * SLOT }));
       ready.push(this.readyAt(slot + READY));
     }
     this.started = Promise.all(ready).then(() => undefined);
@@ -272,20 +296,20 @@ export class HerdThreads {
     const core = this.core;
     const herd = this.herd;
     const c = this.control;
-    const share = this.threads * SHARES_PER_THREAD;
+    const threads = this.threads;
+    const segments = FIRST_WORKER + this.workers.length * SLOT;
     core.startChecks(herd);
     this.dt[0] = dt;
     c[COUNT] = count;
-    c[SHARE] = share;
-    Atomics.store(c, NEXT_CHECK, 0);
-    Atomics.store(c, NEXT, 0);
+    fillSegments(c, segments, threads, count);
+    fillSegments(c, segments + threads, threads, count);
     Atomics.store(c, CHECKED, 0);
     Atomics.store(c, REFUSED, REFUSED_NONE);
     this.generation = this.generation === 0x7fffffff ? 1 : this.generation + 1;
     const generation = this.generation;
     Atomics.store(c, GENERATION, generation);
     Atomics.notify(c, GENERATION);
-    claimChunks(c, NEXT_CHECK, count, share, CHECK_CHUNK, (from, to) => checkChunk(c, REFUSED, CHECKED, from, to, (a, b) => core.checkThread(herd, 0, a, b, dt)));
+    claimSegments(c, segments, threads, 0, count, (from, to) => checkChunk(c, REFUSED, CHECKED, from, to, (a, b) => core.checkThread(herd, 0, a, b, dt)));
     // Only a worker's chunk in hand is left: a few µs.
     while (Atomics.load(c, CHECKED) < count);
     const refused = Atomics.load(c, REFUSED);
@@ -296,7 +320,7 @@ export class HerdThreads {
     }
     core.beginThreads(herd, dt);
     this.go(generation);
-    let failed = claimChunks(c, NEXT, count, share, MIN_CHUNK, (from, to) => core.stepThread(herd, 0, from, to, dt));
+    let failed = claimSegments(c, segments + threads, threads, 0, count, (from, to) => core.stepThread(herd, 0, from, to, dt));
     for (const f of this.waitForWorkers(generation)) if (f !== -1 && (failed === -1 || f < failed)) failed = f;
     core.endThreads();
     return failed === -1 ? -1 : -2 - failed;

@@ -11,6 +11,7 @@ import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { crowd, expectHerdIs, herdOf, referenceFrame } from './herds.ts';
 import { expectSame } from './worlds.ts';
 import { mapWorld, rowAt } from '../route/worlds.ts';
+import { claimSegments, fillSegments } from '../../src/wasm/threads.ts';
 
 const THREADS = [1, 2, 3] as const;
 
@@ -178,6 +179,41 @@ describe.each(BUILDS)('the %s build', (build) => {
     expect(herd.get(71)).toEqual(before[1]);
     for (let i = 0; i < 90; i++) if (i !== 47 && i !== 71) expect(herd.x[i]).toBeGreaterThan(x[i]);
     herd.dispose();
+  });
+});
+
+describe('HD-5: how the threads share the bodies', () => {
+  it('HD-5: the chunks the threads claim cover every body once, however they interleave — a thread that stops with a chunk in hand, one that starts late — and a failed body is the least found', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 2, max: 8 }), fc.array(fc.nat(99), { minLength: 1, maxLength: 64 }), fc.array(fc.nat(2999), { maxLength: 3 }), (count, threads, schedule, failing) => {
+        const c = new Int32Array(2 + threads);
+        fillSegments(c, 2, threads, count);
+        const hits = new Uint8Array(count);
+        const started = new Array<boolean>(threads).fill(false);
+        const answers: number[] = new Array<number>(threads).fill(-1);
+        let turn = 0;
+        const claimAs = (t: number): void => {
+          started[t] = true;
+          answers[t] = claimSegments(c, 2, threads, t, count, (from, to) => {
+            expect(from).toBeLessThan(to);
+            expect(to).toBeLessThanOrEqual(count);
+            for (let i = from; i < to; i++) hits[i]++;
+            // Now and then another thread runs while this one holds its chunk (it ran late, or this one stopped).
+            const pick = schedule[turn++ % schedule.length];
+            const next = pick % threads;
+            if (pick < 50 && !started[next]) claimAs(next);
+            const failed = failing.filter((i) => i >= from && i < to);
+            return failed.length === 0 ? -1 : -2 - Math.min(...failed);
+          });
+        };
+        for (let t = 0; t < threads; t++) if (!started[t]) claimAs(t);
+        expect(Array.from(hits).every((h) => h === 1), `every body of ${count} once on ${threads} threads`).toBe(true);
+        const found = answers.filter((a) => a !== -1);
+        const expected = failing.filter((i) => i < count);
+        expect(found.length === 0 ? -1 : Math.min(...found)).toBe(expected.length === 0 ? -1 : Math.min(...expected));
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
   });
 });
 
