@@ -281,7 +281,7 @@ function mostSpeed(h: Herd, i: i32, n: Numbers, seeking: bool): f64 {
  * Whether body i's inputs are ones a per-row call accepts for a step of dt (src/reference/herd.ts refusedField: the
  * fields, the world, the move, BI-2, BI-3), read in place (the step loads each body once, when it steps it).
  */
-export function validBody(h: Herd, i: i32, dt: f64): bool {
+function validBody(h: Herd, i: i32, dt: f64): bool {
   if (!finiteAt(h, i)) return false;
   const face = numberAt(h, offsetof<Body>("face"), i);
   if (flagsOf(h, offsetof<Body>("hasFace") - BODY_FLAGS_AT)[i] && !(face - face == 0.0)) return false;
@@ -335,9 +335,123 @@ export function herdStep(h: Herd, dt: f64): i32 {
  * would refuse, else −1), then prepares the step (prepareStep).
  */
 export function beginStep(h: Herd, dt: f64): i32 {
-  for (let i = 0; i < h.count; i++) if (!validBody(h, i, dt)) return i;
+  const refused = firstRefused(h, 0, h.count, dt);
+  if (refused != -1) return refused;
   prepareStep(h);
   return -1;
+}
+
+/** The first of bodies `from` to `to` − 1 a per-row call would refuse for a step of dt (validBody), else −1. */
+export function firstRefused(h: Herd, from: i32, to: i32, dt: f64): i32 {
+  if (surelyValid(h, from, to, dt)) return -1;
+  for (let i = from; i < to; i++) if (!validBody(h, i, dt)) return i;
+  return -1;
+}
+
+/** The most any kind of the herd's table seeks and slides at, m/s: what a body's want adds to its speed at most (mostSpeed). */
+function mostWanted(h: Herd): f64 {
+  let most: f64 = 0.0;
+  for (let k = 0; k < h.kindCount; k++) {
+    const n = changetype<Numbers>(h.table + <usize>k * offsetof<Numbers>());
+    most = Math.max(most, n.seekSpeed + n.slide);
+  }
+  return most;
+}
+
+/** Whether both lanes of f64x2 `v` are at most `most` (false for NaN). */
+@inline function bothAtMost(v: v128, most: v128): v128 {
+  return f64x2.le(v, most);
+}
+
+/**
+ * Whether every one of bodies `from` to `to` − 1 surely passes validBody for a step of dt: one pass down the arrays, two
+ * bodies at a time (v128), whose checks are validBody's or looser — a number a step writes, or the face, not finite; a
+ * side not −1, 0 or 1; a kind not in the table; a place, or a target, outside the world; a stop out of range; a speed
+ * that, with the most any kind seeks and slides at (mostWanted), could move the body too far. False may be a false
+ * alarm (a face or a target the body does not use): firstRefused then checks body by body. AS only: the reference
+ * checks body by body.
+ */
+function surelyValid(h: Herd, from: i32, to: i32, dt: f64): bool {
+  const xs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("x"))));
+  const ys = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("y"))));
+  const zs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("z"))));
+  const vxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vx"))));
+  const vys = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vy"))));
+  const vzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vz"))));
+  const wxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantX"))));
+  const wzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantZ"))));
+  const faces = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("face"))));
+  const yaws = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("yaw"))));
+  const floors = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("floor"))));
+  const speeds = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("speed"))));
+  const sides = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("side"))));
+  const turneds = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("turned"))));
+  const txs = changetype<usize>(numbersOf(h, HERD_TARGETX));
+  const tzs = changetype<usize>(numbersOf(h, HERD_TARGETZ));
+  const stops = changetype<usize>(numbersOf(h, HERD_STOP));
+  const world = f64x2.splat(WORLD);
+  const move = f64x2.splat(MAX_MOVE);
+  const wanted = f64x2.splat(mostWanted(h));
+  const step = f64x2.splat(dt);
+  const one = f64x2.splat(1.0);
+  const zero = f64x2.splat(0.0);
+  const infinity = f64x2.splat(Infinity);
+  let finite = zero;
+  let ok = i64x2.splat(-1);
+  let kinds = true;
+  const kindCount = <u32>h.kindCount;
+  let i = from;
+  // Both lanes of the last pair are bodies: an odd tail is paired with the body before it.
+  if (to - from >= 2) {
+    for (;;) {
+      if (i + 2 > to) i = to - 2;
+      const at = <usize>i << 3;
+      const x = v128.load(xs + at);
+      const z = v128.load(zs + at);
+      const vx = v128.load(vxs + at);
+      const vz = v128.load(vzs + at);
+      const wx = v128.load(wxs + at);
+      const wz = v128.load(wzs + at);
+      finite = f64x2.add(finite, f64x2.sub(x, x));
+      finite = f64x2.add(finite, f64x2.sub(z, z));
+      finite = f64x2.add(finite, f64x2.sub(vx, vx));
+      finite = f64x2.add(finite, f64x2.sub(vz, vz));
+      finite = f64x2.add(finite, f64x2.sub(wx, wx));
+      finite = f64x2.add(finite, f64x2.sub(wz, wz));
+      const y = v128.load(ys + at);
+      const vy = v128.load(vys + at);
+      const face = v128.load(faces + at);
+      const yaw = v128.load(yaws + at);
+      const floor = v128.load(floors + at);
+      const speed = v128.load(speeds + at);
+      const turned = v128.load(turneds + at);
+      finite = f64x2.add(finite, f64x2.sub(y, y));
+      finite = f64x2.add(finite, f64x2.sub(vy, vy));
+      finite = f64x2.add(finite, f64x2.sub(face, face));
+      finite = f64x2.add(finite, f64x2.sub(yaw, yaw));
+      finite = f64x2.add(finite, f64x2.sub(floor, floor));
+      finite = f64x2.add(finite, f64x2.sub(speed, speed));
+      finite = f64x2.add(finite, f64x2.sub(turned, turned));
+      // −1, 0 or 1: a whole number (its floor) of magnitude at most 1.
+      const side = v128.load(sides + at);
+      ok = v128.and(ok, v128.and(f64x2.eq(f64x2.floor(side), side), bothAtMost(f64x2.abs(side), one)));
+      ok = v128.and(ok, v128.and(bothAtMost(f64x2.abs(x), world), bothAtMost(f64x2.abs(z), world)));
+      const tx = v128.load(txs + at);
+      const tz = v128.load(tzs + at);
+      const stop = v128.load(stops + at);
+      ok = v128.and(ok, v128.and(bothAtMost(f64x2.abs(tx), world), bothAtMost(f64x2.abs(tz), world)));
+      ok = v128.and(ok, v128.and(f64x2.ge(stop, zero), f64x2.lt(stop, infinity)));
+      const moving = f64x2.sqrt(f64x2.add(f64x2.mul(vx, vx), f64x2.mul(vz, vz)));
+      const wanting = f64x2.add(f64x2.sqrt(f64x2.add(f64x2.mul(wx, wx), f64x2.mul(wz, wz))), wanted);
+      ok = v128.and(ok, bothAtMost(f64x2.mul(f64x2.max(moving, wanting), step), move));
+      kinds = kinds && <u32>h.kind[i] < kindCount && <u32>h.kind[i + 1] < kindCount;
+      i += 2;
+      if (i >= to) break;
+    }
+  } else if (to - from == 1) {
+    return validBody(h, from, dt);
+  }
+  return kinds && f64x2.extract_lane(finite, 0) == 0.0 && f64x2.extract_lane(finite, 1) == 0.0 && v128.all_true<i64>(ok);
 }
 
 /**

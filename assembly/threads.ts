@@ -26,7 +26,7 @@ import { Want, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
 import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4 } from './stand';
 import { aim } from './route';
-import { body, move, prepareStep, stepBodies, validBody } from './herd';
+import { body, firstRefused, move, prepareStep, stepBodies } from './herd';
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
 const SCRATCH_BYTES: usize = 4096;
@@ -125,22 +125,52 @@ export function startChecks(h: Herd): void {
  * their reach (bakeReach) for beginThreads to bake. The bodies' numbers are read where the thread stepped them last.
  */
 export function checkThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
-  const bake = bakes(h);
-  let x0 = Infinity;
-  let z0 = Infinity;
-  let x1 = -Infinity;
-  let z1 = -Infinity;
-  for (let i = from; i < to; i++) {
-    if (!validBody(h, i, dt)) return i;
-    if (!bake) continue;
-    const reach = bakeReach(h, i, dt);
-    const x = numberOf(h, offsetof<Body>("x"), i);
-    const z = numberOf(h, offsetof<Body>("z"), i);
-    x0 = Math.min(x0, x - reach);
-    z0 = Math.min(z0, z - reach);
-    x1 = Math.max(x1, x + reach);
-    z1 = Math.max(z1, z + reach);
+  const refused = firstRefused(h, from, to, dt);
+  if (refused != -1 || !bakes(h) || from >= to) return refused;
+  if (to - from == 1) {
+    const reach = bakeReach(h, from, dt);
+    const x = numberOf(h, offsetof<Body>("x"), from);
+    const z = numberOf(h, offsetof<Body>("z"), from);
+    widenBox(h, t, x - reach, z - reach, x + reach, z + reach);
+    return -1;
   }
+  // The box round every body's reach, x − reach … x + reach and z likewise, the part of the reach its speed does not
+  // give bounded the same for all (reachAll); two bodies at a time, an odd tail paired with the body before it.
+  const xs = numbersAt(h, numberIndex(offsetof<Body>("x")));
+  const zs = numbersAt(h, numberIndex(offsetof<Body>("z")));
+  const vxs = numbersAt(h, numberIndex(offsetof<Body>("vx")));
+  const vzs = numbersAt(h, numberIndex(offsetof<Body>("vz")));
+  const wxs = numbersAt(h, numberIndex(offsetof<Body>("wantX")));
+  const wzs = numbersAt(h, numberIndex(offsetof<Body>("wantZ")));
+  const step = f64x2.splat(dt);
+  const more = f64x2.splat(reachAll(h, dt));
+  let low = f64x2.splat(Infinity);
+  let high = f64x2.splat(-Infinity);
+  let lowZ = low;
+  let highZ = high;
+  for (let i = from; ; ) {
+    const at = <usize>(i + 2 > to ? to - 2 : i) << 3;
+    const speed = f64x2.add(f64x2.add(f64x2.abs(v128.load(vxs + at)), f64x2.abs(v128.load(vzs + at))), f64x2.add(f64x2.abs(v128.load(wxs + at)), f64x2.abs(v128.load(wzs + at))));
+    const reach = f64x2.add(f64x2.mul(speed, step), more);
+    const x = v128.load(xs + at);
+    const z = v128.load(zs + at);
+    low = f64x2.min(low, f64x2.sub(x, reach));
+    high = f64x2.max(high, f64x2.add(x, reach));
+    lowZ = f64x2.min(lowZ, f64x2.sub(z, reach));
+    highZ = f64x2.max(highZ, f64x2.add(z, reach));
+    i += 2;
+    if (i >= to) break;
+  }
+  const x0 = Math.min(f64x2.extract_lane(low, 0), f64x2.extract_lane(low, 1));
+  const x1 = Math.max(f64x2.extract_lane(high, 0), f64x2.extract_lane(high, 1));
+  const z0 = Math.min(f64x2.extract_lane(lowZ, 0), f64x2.extract_lane(lowZ, 1));
+  const z1 = Math.max(f64x2.extract_lane(highZ, 0), f64x2.extract_lane(highZ, 1));
+  widenBox(h, t, x0, z0, x1, z1);
+  return -1;
+}
+
+/** Widens thread t's box to take in (x0, z0) … (x1, z1). */
+function widenBox(h: Herd, t: i32, x0: f64, z0: f64, x1: f64, z1: f64): void {
   if (t == 0) {
     boxX0 = Math.min(boxX0, x0);
     boxZ0 = Math.min(boxZ0, z0);
@@ -153,7 +183,25 @@ export function checkThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
     c.boxX1 = Math.max(c.boxX1, x1);
     c.boxZ1 = Math.max(c.boxZ1, z1);
   }
-  return -1;
+}
+
+/** The address of a herd's array of number `field` (an index, as numberIndex gives). */
+@inline function numbersAt(h: Herd, field: i32): usize {
+  return h.numbers + ((<usize>field * <usize>h.capacity) << 3);
+}
+
+/**
+ * What bakeReach adds to a body's speed times dt, for every kind of the herd at once: the most any kind seeks and
+ * slides at, times dt, plus its feet's span, probe and slope reach, plus a cell — bakeReach's for any body, or more
+ * (but for rounding: a corner outside the box is computed when asked, the same value).
+ */
+function reachAll(h: Herd, dt: f64): f64 {
+  let most: f64 = 0.0;
+  for (let k = 0; k < h.kindCount; k++) {
+    const n = changetype<Numbers>(h.table + <usize>k * offsetof<Numbers>());
+    most = Math.max(most, (n.seekSpeed + n.slide) * dt + n.span + n.probe + 2.0 * Math.max(n.span, 0.1));
+  }
+  return most + h.ground.cell;
 }
 
 /**

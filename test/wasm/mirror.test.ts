@@ -75,12 +75,13 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // ground, and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here; wasm prepares a step
-  // apart from checking its bodies, which threads share (assembly/threads.ts checkThread).
+  // apart from checking its bodies, which threads share (assembly/threads.ts checkThread), and checks them two at a
+  // time down the arrays first (surelyValid).
   herd: {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'prepareStep', 'stepBodies', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
