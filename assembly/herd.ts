@@ -54,7 +54,7 @@ export function herdMasks(h: Herd): usize {
 }
 
 /** Body i's number `field` (an index: a body number's place in Body, or HERD_TARGETX …). */
-@inline function numbersOf(h: Herd, field: i32): F64s {
+@inline export function numbersOf(h: Herd, field: i32): F64s {
   return changetype<F64s>(h.numbers + ((<usize>field * <usize>h.capacity) << 3));
 }
 
@@ -240,7 +240,7 @@ export function herdForget(h: Herd, i: i32): void {
 }
 
 /** Body i's number at byte `offset` of Body, read in place. */
-@inline function numberAt(h: Herd, offset: i32, i: i32): f64 {
+@inline export function numberAt(h: Herd, offset: i32, i: i32): f64 {
   return numbersOf(h, numberIndex(offset))[i];
 }
 

@@ -26,7 +26,7 @@ import { Want, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
 import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4 } from './stand';
 import { aim } from './route';
-import { body, firstRefused, move, prepareStep, stepBodies } from './herd';
+import { body, firstRefused, move, numberAt, numbersOf, prepareStep, stepBodies } from './herd';
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
 const SCRATCH_BYTES: usize = 4096;
@@ -34,11 +34,6 @@ const SCRATCH_BYTES: usize = 4096;
 /** The context of thread t (1 … threadCount; thread 0 is the main thread, which steps with its own statics). */
 @inline function contextOf(h: Herd, t: i32): HerdThread {
   return changetype<HerdThread>(load<usize>(h.threads + (<usize>(t - 1) << 2)));
-}
-
-/** Body i's number at byte `offset` of Body (the herd keeps each in an array, in Body's order). */
-@inline function numberOf(h: Herd, offset: i32, i: i32): f64 {
-  return load<f64>(h.numbers + ((<usize>numberIndex(offset) * <usize>h.capacity + <usize>i) << 3));
 }
 
 /** Room in a thread's circle list for any query of this herd: all its solids, and all its bodies when they block. */
@@ -122,26 +117,26 @@ export function startChecks(h: Herd): void {
 /**
  * The first step of a step on several threads, in chunks on every thread (each only reads the bodies): checks bodies
  * `from` to `to` − 1 (the answer is the first a per-row call would refuse, else −1) and widens thread t's box round
- * their reach (bakeReach) for beginThreads to bake. The bodies' numbers are read where the thread stepped them last.
+ * their reach (at least bakeReach's) for beginThreads to bake. The bodies' numbers are read where the thread stepped them last.
  */
 export function checkThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
   const refused = firstRefused(h, from, to, dt);
   if (refused != -1 || !bakes(h) || from >= to) return refused;
   if (to - from == 1) {
     const reach = bakeReach(h, from, dt);
-    const x = numberOf(h, offsetof<Body>("x"), from);
-    const z = numberOf(h, offsetof<Body>("z"), from);
+    const x = numberAt(h, offsetof<Body>("x"), from);
+    const z = numberAt(h, offsetof<Body>("z"), from);
     widenBox(h, t, x - reach, z - reach, x + reach, z + reach);
     return -1;
   }
   // The box round every body's reach, x − reach … x + reach and z likewise, the part of the reach its speed does not
   // give bounded the same for all (reachAll); two bodies at a time, an odd tail paired with the body before it.
-  const xs = numbersAt(h, numberIndex(offsetof<Body>("x")));
-  const zs = numbersAt(h, numberIndex(offsetof<Body>("z")));
-  const vxs = numbersAt(h, numberIndex(offsetof<Body>("vx")));
-  const vzs = numbersAt(h, numberIndex(offsetof<Body>("vz")));
-  const wxs = numbersAt(h, numberIndex(offsetof<Body>("wantX")));
-  const wzs = numbersAt(h, numberIndex(offsetof<Body>("wantZ")));
+  const xs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("x"))));
+  const zs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("z"))));
+  const vxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vx"))));
+  const vzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vz"))));
+  const wxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantX"))));
+  const wzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantZ"))));
   const step = f64x2.splat(dt);
   const more = f64x2.splat(reachAll(h, dt));
   let low = f64x2.splat(Infinity);
@@ -185,11 +180,6 @@ function widenBox(h: Herd, t: i32, x0: f64, z0: f64, x1: f64, z1: f64): void {
   }
 }
 
-/** The address of a herd's array of number `field` (an index, as numberIndex gives). */
-@inline function numbersAt(h: Herd, field: i32): usize {
-  return h.numbers + ((<usize>field * <usize>h.capacity) << 3);
-}
-
 /**
  * What bakeReach adds to a body's speed times dt, for every kind of the herd at once: the most any kind seeks and
  * slides at, times dt, plus its feet's span, probe and slope reach, plus a cell — bakeReach's for any body, or more
@@ -231,8 +221,8 @@ export function beginThreads(h: Herd, dt: f64): void {
     } else {
       for (let i = 0; i < h.count; i++) {
         const reach = bakeReach(h, i, dt);
-        const x = numberOf(h, offsetof<Body>("x"), i);
-        const z = numberOf(h, offsetof<Body>("z"), i);
+        const x = numberAt(h, offsetof<Body>("x"), i);
+        const z = numberAt(h, offsetof<Body>("z"), i);
         bakeCorners(terrain, x - reach, z - reach, x + reach, z + reach);
       }
     }
@@ -255,8 +245,8 @@ const BOX_TILES: f64 = 256.0;
  */
 function bakeReach(h: Herd, i: i32, dt: f64): f64 {
   const n = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>());
-  const speed = Math.abs(numberOf(h, offsetof<Body>("vx"), i)) + Math.abs(numberOf(h, offsetof<Body>("vz"), i))
-    + Math.abs(numberOf(h, offsetof<Body>("wantX"), i)) + Math.abs(numberOf(h, offsetof<Body>("wantZ"), i)) + n.seekSpeed + n.slide;
+  const speed = Math.abs(numberAt(h, offsetof<Body>("vx"), i)) + Math.abs(numberAt(h, offsetof<Body>("vz"), i))
+    + Math.abs(numberAt(h, offsetof<Body>("wantX"), i)) + Math.abs(numberAt(h, offsetof<Body>("wantZ"), i)) + n.seekSpeed + n.slide;
   return speed * dt + n.span + n.probe + 2.0 * Math.max(n.span, 0.1) + h.ground.cell;
 }
 
