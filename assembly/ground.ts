@@ -496,14 +496,28 @@ function rectBounds(tile: usize, a0: i32, b0: i32, a1: i32, b1: i32, cell: f64):
  * first corner, (i, j); its others are 1, SIDE and SIDE + 1 corners on.
  */
 @inline function locateCell(t: Terrain, i: f64, j: f64): usize {
-  let di = i - tileI0;
-  let dj = j - tileJ0;
-  if (!(di >= 0.0 && di < tileSpan && dj >= 0.0 && dj < tileSpan)) {
-    locateMiss(t, i, j);
-    di = i - tileI0;
-    dj = j - tileJ0;
-  }
-  return tileData + (<usize>(<i32>dj * SIDE + <i32>di) << 3);
+  if (!locatedHolds(i, j)) locateMiss(t, i, j);
+  return locatedCell(i, j);
+}
+
+/** Whether the located tile holds the corners of cell (i, j) (assembly/lattice.ts latticeFeet). */
+@inline export function locatedHolds(i: f64, j: f64): bool {
+  const di = i - tileI0;
+  const dj = j - tileJ0;
+  return di >= 0.0 && di < tileSpan && dj >= 0.0 && dj < tileSpan;
+}
+
+/** The address of the first corner of cell (i, j), which the located tile holds. */
+@inline export function locatedCell(i: f64, j: f64): usize {
+  return tileData + (<usize>smallWhole((j - tileJ0) * <f64>SIDE + (i - tileI0)) << 3);
+}
+
+/**
+ * A whole number in [0, 2^31) as an i32, exactly: added to 2^52 its bits are the number's (no float-to-int conversion,
+ * which V8 follows with a check of its range).
+ */
+@inline function smallWhole(x: f64): i32 {
+  return <i32>reinterpret<i64>(x + 4503599627370496.0);
 }
 
 /**

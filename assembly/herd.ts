@@ -7,7 +7,7 @@
  */
 import {
   BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_ROUTING, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
-  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U16s, U8s, alloc, free, numberIndex, reserveCircles, retire,
+  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U16s, U8s, alloc, copyWords, free, numberIndex, reserveCircles, retire,
 } from './memory';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
@@ -501,9 +501,9 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     const sameKind = h.memoKind[i] == kind;
     if (keep) {
       // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
-      memory.copy(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
+      copyWords(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
       if (!sameKind) clearWay.margin = 0.0;
-      memory.copy(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
+      copyWords(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
       // The blocked probe is for where the body last ended as its kind: the memo's place.
       if (!here) blockedProbe.floor = NaN;
     }
@@ -518,7 +518,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
-      if (keep) memory.copy(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
+      if (keep) copyWords(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;
       unreachable = answer == SEEK_UNREACHABLE;
     }
@@ -536,7 +536,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     // A blocked probe is kept for where the body ended (remember) only when that is where it was made.
     if (keep) {
       if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
-      memory.copy(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
+      copyWords(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
     }
   }
   keepClearWay = false;

@@ -5,7 +5,8 @@
  * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
-import { DepthCorners, GroundData, HeightCorners, dryCells, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { DepthCorners, GroundData, HeightCorners, dryCells, locatedCell, locatedHolds, terrainDepth, terrainHeight, useTerrain } from './ground';
+import { Feet } from './stand';
 import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
@@ -18,11 +19,15 @@ export function latticeValue<C>(cell: f64, x: f64, z: f64, corner: C): f64 {
   const gz = perCell(z, cell, corner.inverse);
   const i = Math.floor(gx);
   const j = Math.floor(gz);
-  const fx = gx - i;
-  const fz = gz - j;
   // The reference asks corner(i, j), corner(i + 1, j + 1), then corner(i + 1, j) or corner(i, j + 1); here the
   // corner cache is located on cell (i, j) once and the same corners are read as at(0, 0), at(1, 1), at(1, 0) / at(0, 1).
-  const cell0 = corner.locate(i, j);
+  return triangleValue(corner, corner.locate(i, j), gx - i, gz - j);
+}
+
+/**
+ * The value on the located cell `cell0` at (fx, fz) within it, fractions of a cell, as latticeValue works it out.
+ */
+@inline function triangleValue<C>(corner: C, cell0: usize, fx: f64, fz: f64): f64 {
   const v00 = corner.at(cell0, 0, 0);
   const v11 = corner.at(cell0, 1, 1);
   // fx ≥ fz: the triangle (i, j), (i + 1, j), (i + 1, j + 1), the plane v00 + fx·(v10 − v00) + fz·(v11 − v10);
@@ -33,6 +38,51 @@ export function latticeValue<C>(cell: f64, x: f64, z: f64, corner: C): f64 {
   const across = pick(upper, fz, fx);
   const vm = corner.at(cell0, upper ? 1 : 0, upper ? 0 : 1);
   return v00 + along * (vm - v00) + across * (v11 - vm);
+}
+
+/**
+ * The heights of the five feet round (x, z), into `out` (assembly/stand.ts feetAt): f0 at (x, z), then (x − h, z − h),
+ * (x + h, z − h), (x − h, z + h), (x + h, z + h). Bit for bit the heights five `height` calls give (AS only): on a
+ * lattice, each of the three columns and three rows is divided and floored once, and when every foot's cell is in one
+ * tile it is located once.
+ */
+export function latticeFeet(g: Sampler, x: f64, z: f64, h: f64, out: Feet): void {
+  const xw = x - h;
+  const xe = x + h;
+  const zs = z - h;
+  const zn = z + h;
+  const cell = g.cell;
+  if (cell != 0.0) {
+    const heights = g.heights;
+    const inverse = heights.inverse;
+    const gxw = perCell(xw, cell, inverse);
+    const gx = perCell(x, cell, inverse);
+    const gxe = perCell(xe, cell, inverse);
+    const gzs = perCell(zs, cell, inverse);
+    const gz = perCell(z, cell, inverse);
+    const gzn = perCell(zn, cell, inverse);
+    const iw = Math.floor(gxw);
+    const i = Math.floor(gx);
+    const ie = Math.floor(gxe);
+    const js = Math.floor(gzs);
+    const j = Math.floor(gz);
+    const jn = Math.floor(gzn);
+    // Locating the cells at both ends locates every foot's: the middle column and row lie between them.
+    heights.locate(iw, js);
+    if (locatedHolds(ie, jn)) {
+      out.f0 = triangleValue(heights, locatedCell(i, j), gx - i, gz - j);
+      out.f1 = triangleValue(heights, locatedCell(iw, js), gxw - iw, gzs - js);
+      out.f2 = triangleValue(heights, locatedCell(ie, js), gxe - ie, gzs - js);
+      out.f3 = triangleValue(heights, locatedCell(iw, jn), gxw - iw, gzn - jn);
+      out.f4 = triangleValue(heights, locatedCell(ie, jn), gxe - ie, gzn - jn);
+      return;
+    }
+  }
+  out.f0 = g.height(x, z);
+  out.f1 = g.height(xw, zs);
+  out.f2 = g.height(xe, zs);
+  out.f3 = g.height(xw, zn);
+  out.f4 = g.height(xe, zn);
 }
 
 /**

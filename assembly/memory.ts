@@ -133,6 +133,14 @@ export function arenaTop(): usize {
   return arenaEnd;
 }
 
+/**
+ * Copies `bytes` (a multiple of 8) word by word, for a few dozen bytes: V8 makes a memory.copy a call out of wasm,
+ * which costs more than the copy.
+ */
+@inline export function copyWords(to: usize, from: usize, bytes: usize): void {
+  for (let k: usize = 0; k < bytes; k += 8) store<u64>(to + k, load<u64>(from + k));
+}
+
 /** Allocates `size` zeroed bytes, 16-byte aligned. */
 export function alloc(size: usize): usize {
   const need = ((size + 15) & ~(<usize>15)) + HEADER;
@@ -272,7 +280,8 @@ export function usedBytes(): usize {
     const x = c.x;
     const z = c.z;
     const radius = c.radius;
-    memory.copy(at + offsetof<Circle>(), at, <usize>(this.length - k) * offsetof<Circle>());
+    // From the end down, word by word: V8 makes a memory.copy a call out of wasm, dear for the few circles moved.
+    for (let w = this.data + <usize>this.length * offsetof<Circle>(); w > at; w -= 8) store<u64>(w + offsetof<Circle>() - 8, load<u64>(w - 8));
     const slot = changetype<Circle>(at);
     slot.x = x;
     slot.z = z;

@@ -4,7 +4,7 @@
  */
 import { CALL_DONE, Numbers, callNumbers, callResult } from './memory';
 import { GroundData, boundAlongX, boundAlongZ, boundCells, boundMost } from './ground';
-import { Sampler, underI0, underI1, underJ0, underJ1 } from './lattice';
+import { Sampler, latticeFeet, underI0, underI1, underJ0, underJ1 } from './lattice';
 import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
 
@@ -41,18 +41,16 @@ export function standOf(n: Numbers, f0: f64, f1: f64, f2: f64, f3: f64, f4: f64)
 
 /** Writes into `out` the ground heights under the five feet of a body at (x, z) (ST-1), asked as standHeight asks them. */
 export function feetAt(n: Numbers, g: Sampler, x: f64, z: f64, out: Feet): void {
-  const h = n.span * 0.5;
-  out.f0 = g.height(x, z);
-  out.f1 = g.height(x - h, z - h);
-  out.f2 = g.height(x + h, z - h);
-  out.f3 = g.height(x - h, z + h);
-  out.f4 = g.height(x + h, z + h);
+  latticeFeet(g, x, z, n.span * 0.5, out);
 }
 
 /** The highest of five feet's ground (SL-3: the top of the ground a body's feet have stood on). */
 export function highestFoot(f: Feet): f64 {
   return Math.max(Math.max(Math.max(f.f0, f.f1), Math.max(f.f2, f.f3)), f.f4);
 }
+
+/** The feet standHeight asks (a worker's instance points it at its own). */
+export let footing = changetype<Feet>(memory.data(offsetof<Feet>()));
 
 /**
  * The stand height at (x, z) (ST-1, ST-2): the mean height of the five feet (centre, then the corners
@@ -62,8 +60,9 @@ export function highestFoot(f: Feet): f64 {
  */
 export function standHeight(n: Numbers, g: Sampler, x: f64, z: f64): f64 {
   if (x == g.standX && z == g.standZ && n == g.standN) return g.standH;
-  const h = n.span * 0.5;
-  const stand = standOf(n, g.height(x, z), g.height(x - h, z - h), g.height(x + h, z - h), g.height(x - h, z + h), g.height(x + h, z + h));
+  const f = footing;
+  latticeFeet(g, x, z, n.span * 0.5, f);
+  const stand = standOf(n, f.f0, f.f1, f.f2, f.f3, f.f4);
   g.standX = x;
   g.standZ = z;
   g.standN = n;
