@@ -218,17 +218,25 @@ export function herdForget(h: Herd, i: i32): void {
   h.memoKind[i] = h.kind[i];
 }
 
+// loadBody and storeBody step down the arrays from body i's slot in the first, a whole array at a time: the herd's
+// fields are read once (a store to the body could be one to them, as far as the compiler knows).
 @inline function loadBody(h: Herd, i: i32, body: Body): void {
   const at = changetype<usize>(body);
-  for (let f = 0; f < BODY_NUMBER_COUNT; f++) store<f64>(at + (<usize>f << 3), numbersOf(h, f)[i]);
-  for (let f = 0; f < BODY_FLAG_COUNT; f++) store<u8>(at + <usize>(BODY_FLAGS_AT + f), flagsOf(h, f)[i] ? 1 : 0);
+  const count = <usize>h.capacity;
+  let number = changetype<usize>(numbersOf(h, 0)) + (<usize>i << 3);
+  for (let f: usize = 0; f < <usize>BODY_NUMBER_COUNT; f++, number += count << 3) store<f64>(at + (f << 3), load<f64>(number));
+  let flag = changetype<usize>(flagsOf(h, 0)) + <usize>i;
+  for (let f: usize = 0; f < <usize>BODY_FLAG_COUNT; f++, flag += count) store<u8>(at + <usize>BODY_FLAGS_AT + f, load<u8>(flag) != 0 ? 1 : 0);
 }
 
 /** Writes back the stepped body (seek and walk change some of its fields; the others go back as they were). */
 @inline function storeBody(h: Herd, i: i32, body: Body): void {
   const at = changetype<usize>(body);
-  for (let f = 0; f < BODY_NUMBER_COUNT; f++) numbersOf(h, f)[i] = load<f64>(at + (<usize>f << 3));
-  for (let f = 0; f < BODY_FLAG_COUNT; f++) flagsOf(h, f)[i] = load<u8>(at + <usize>(BODY_FLAGS_AT + f)) != 0;
+  const count = <usize>h.capacity;
+  let number = changetype<usize>(numbersOf(h, 0)) + (<usize>i << 3);
+  for (let f: usize = 0; f < <usize>BODY_NUMBER_COUNT; f++, number += count << 3) store<f64>(number, load<f64>(at + (f << 3)));
+  let flag = changetype<usize>(flagsOf(h, 0)) + <usize>i;
+  for (let f: usize = 0; f < <usize>BODY_FLAG_COUNT; f++, flag += count) store<u8>(flag, load<u8>(at + <usize>BODY_FLAGS_AT + f) != 0 ? 1 : 0);
 }
 
 /** Whether every number a step writes is finite (src/body.ts finiteBody): x − x is 0 for finite x, NaN otherwise. */

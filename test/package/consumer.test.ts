@@ -3,7 +3,7 @@
  * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
- * holds no tests, bench, demo or screenshots and is at most 160 kB. (The page in Chromium: npm run test:browser.)
+ * holds no tests, bench, demo or screenshots and is at most 165 kB. (The page in Chromium: npm run test:browser.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPARED, packAndInstall, packedKb, runCommonJs, runNode, typecheck, TSCONFIGS, type Consumer, type NodeRun } from './consumer.ts';
@@ -29,14 +29,14 @@ function numberOf(hex: string): number {
 type Scene = { wasm: Record<string, unknown>; reference: Record<string, unknown> };
 
 describe('the packed package, installed in a new app', () => {
-  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 160 kB packed', () => {
+  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 165 kB packed', () => {
     const tops = new Set(consumer.files.map((f) => f.split('/')[0]));
     expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
     expect(consumer.files.filter((f) => /test|bench|demo|\.png$|screenshot/.test(f))).toEqual([]);
     for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/reference.js', 'dist/src/load.js', 'dist/build/walker.wasm.base64.js', 'dist/build/walker.wasm', 'dist/require.cjs']) {
       expect(consumer.files).toContain(file);
     }
-    expect(consumer.packed).toBeLessThanOrEqual(160_000);
+    expect(consumer.packed).toBeLessThanOrEqual(165_000);
   });
 
   for (const scene of COMPARED) {

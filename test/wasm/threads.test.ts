@@ -196,6 +196,21 @@ describe.each(BUILDS)('the %s build', (build) => {
     herds.forEach((h) => h.dispose());
   });
 
+  it('HD-5: a herd\'s arrays start on a 128-byte line of their own, whatever its capacity and however it grew (threads writing one line slow each other)', async () => {
+    const core = await coreOf(build);
+    const { w, rows, targets } = crowd(40, 5, 20, false);
+    const ground = core.groundOf(w);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 700 }), fc.integer({ min: 1, max: 40 }), (capacity, count) => {
+        const h = herdOf(core, w, ground, rows.slice(0, count), targets.slice(0, count), { capacity, threads: 1 });
+        // Each view is a field's array from its start: the block's payload, 16 bytes (its header) into a line.
+        for (const view of [h.x, h.hasFace, h.kind]) expect(view.byteOffset % 128).toBe(16);
+        h.dispose();
+      }),
+      { seed: SEED, numRuns: 30 },
+    );
+  });
+
   it('HD-5, R-3: on 3 threads, a body whose step would be non-finite is named (the first), left as it was, and the others step', async () => {
     const core = await coreOf(build);
     const w: World = {
