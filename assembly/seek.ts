@@ -206,7 +206,7 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
  * Whether (x, z) is within the kept proof's margin, less a rounding margin and `skin`, of its segment: the distance
  * compared in squares, from an end or across the segment, so no square root or division is taken.
  */
-function nearKeptWay(x: f64, z: f64, skin: f64): bool {
+@inline function nearKeptWay(x: f64, z: f64, skin: f64): bool {
   const w = clearWay;
   // Far above what rounding moves the tests firstBlocker and firstCircle make, at any coordinates up to 1e6 m.
   const rounding = 1e-6 + 1e-9 * (Math.abs(x) + Math.abs(z) + Math.abs(w.qx) + Math.abs(w.qz));
