@@ -54,7 +54,7 @@ export function herdMasks(h: Herd): usize {
 }
 
 /** Body i's number `field` (an index: a body number's place in Body, or HERD_TARGETX …). */
-@inline export function numbersOf(h: Herd, field: i32): F64s {
+@inline function numbersOf(h: Herd, field: i32): F64s {
   return changetype<F64s>(h.numbers + ((<usize>field * <usize>h.capacity) << 3));
 }
 
@@ -252,6 +252,11 @@ export function herdForget(h: Herd, i: i32): void {
   return numbersOf(h, numberIndex(offset))[i];
 }
 
+/** Where the array of the body number at byte `offset` of Body starts, for a pass down it (surelyValid, checkThread). */
+@inline export function columnOf(h: Herd, offset: i32): usize {
+  return changetype<usize>(numbersOf(h, numberIndex(offset)));
+}
+
 /** Whether every number a step writes is finite for body i, read in place (finiteBody, without loading the body). */
 @inline function finiteAt(h: Herd, i: i32): bool {
   const x = numberAt(h, offsetof<Body>("x"), i);
@@ -380,20 +385,20 @@ function mostWanted(h: Herd): f64 {
  * checks body by body.
  */
 function surelyValid(h: Herd, from: i32, to: i32, dt: f64): bool {
-  const xs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("x"))));
-  const ys = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("y"))));
-  const zs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("z"))));
-  const vxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vx"))));
-  const vys = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vy"))));
-  const vzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vz"))));
-  const wxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantX"))));
-  const wzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantZ"))));
-  const faces = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("face"))));
-  const yaws = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("yaw"))));
-  const floors = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("floor"))));
-  const speeds = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("speed"))));
-  const sides = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("side"))));
-  const turneds = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("turned"))));
+  const xs = columnOf(h, offsetof<Body>("x"));
+  const ys = columnOf(h, offsetof<Body>("y"));
+  const zs = columnOf(h, offsetof<Body>("z"));
+  const vxs = columnOf(h, offsetof<Body>("vx"));
+  const vys = columnOf(h, offsetof<Body>("vy"));
+  const vzs = columnOf(h, offsetof<Body>("vz"));
+  const wxs = columnOf(h, offsetof<Body>("wantX"));
+  const wzs = columnOf(h, offsetof<Body>("wantZ"));
+  const faces = columnOf(h, offsetof<Body>("face"));
+  const yaws = columnOf(h, offsetof<Body>("yaw"));
+  const floors = columnOf(h, offsetof<Body>("floor"));
+  const speeds = columnOf(h, offsetof<Body>("speed"));
+  const sides = columnOf(h, offsetof<Body>("side"));
+  const turneds = columnOf(h, offsetof<Body>("turned"));
   const txs = changetype<usize>(numbersOf(h, HERD_TARGETX));
   const tzs = changetype<usize>(numbersOf(h, HERD_TARGETZ));
   const stops = changetype<usize>(numbersOf(h, HERD_STOP));

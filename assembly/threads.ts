@@ -17,7 +17,7 @@
  *   and only read while they run: seekAlong reads a field's grid with `known` (gridSight works nothing out), and its
  *   fieldFind stamps a field with the step's clock, which prepareFields already gave it — the same value.
  */
-import { Body, Circle, Circles, F64s, Herd, HerdThread, I32s, Numbers, alloc, callBodies, free, numberIndex } from './memory';
+import { Body, Circle, Circles, F64s, Herd, HerdThread, I32s, Numbers, alloc, callBodies, free } from './memory';
 import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool, tilesUnder } from './ground';
 import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
@@ -26,7 +26,7 @@ import { Want, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
 import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, footing } from './stand';
 import { aim } from './route';
-import { body, firstRefused, move, numberAt, numbersOf, prepareStep, stepBodies } from './herd';
+import { body, columnOf, firstRefused, move, numberAt, prepareStep, stepBodies } from './herd';
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
 const SCRATCH_BYTES: usize = 4096;
@@ -131,12 +131,12 @@ export function checkThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
   }
   // The box round every body's reach, x − reach … x + reach and z likewise, the part of the reach its speed does not
   // give bounded the same for all (reachAll); two bodies at a time, an odd tail paired with the body before it.
-  const xs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("x"))));
-  const zs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("z"))));
-  const vxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vx"))));
-  const vzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("vz"))));
-  const wxs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantX"))));
-  const wzs = changetype<usize>(numbersOf(h, numberIndex(offsetof<Body>("wantZ"))));
+  const xs = columnOf(h, offsetof<Body>("x"));
+  const zs = columnOf(h, offsetof<Body>("z"));
+  const vxs = columnOf(h, offsetof<Body>("vx"));
+  const vzs = columnOf(h, offsetof<Body>("vz"));
+  const wxs = columnOf(h, offsetof<Body>("wantX"));
+  const wzs = columnOf(h, offsetof<Body>("wantZ"));
   const step = f64x2.splat(dt);
   const more = f64x2.splat(reachAll(h, dt));
   let low = f64x2.splat(Infinity);
