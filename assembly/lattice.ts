@@ -6,7 +6,7 @@
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
 import { DepthCorners, GroundData, HeightCorners, dryCells, locatedCell, locatedHolds, terrainDepth, terrainHeight, useTerrain } from './ground';
-import { Feet } from './stand';
+import { Cross, Feet } from './stand';
 import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 
@@ -83,6 +83,79 @@ export function latticeFeet(g: Sampler, x: f64, z: f64, h: f64, out: Feet): void
   out.f2 = g.height(xe, zs);
   out.f3 = g.height(xw, zn);
   out.f4 = g.height(xe, zn);
+}
+
+/**
+ * The heights at the twelve points of a slope's four stands round (x, z), their feet `h` (half a span) apart
+ * (assembly/stand.ts standGradient), into `out`. Bit for bit the heights twelve `height` calls give (AS only): on a
+ * lattice, each of the five columns and five rows is divided and floored once, and when every point's cell is in one
+ * tile it is located once.
+ */
+export function latticeCross(g: Sampler, x: f64, z: f64, h: f64, out: Cross): void {
+  const x0 = x + 0.0;
+  const z0 = z + 0.0;
+  const xE = x + h;
+  const xW = x + -h;
+  const xEE = x + (h + h);
+  const xWW = x + (-h - h);
+  const zN = z + h;
+  const zS = z + -h;
+  const zNN = z + (h + h);
+  const zSS = z + (-h - h);
+  const cell = g.cell;
+  if (cell != 0.0) {
+    const heights = g.heights;
+    const inverse = heights.inverse;
+    const gx = perCell(x0, cell, inverse);
+    const gxE = perCell(xE, cell, inverse);
+    const gxW = perCell(xW, cell, inverse);
+    const gxEE = perCell(xEE, cell, inverse);
+    const gxWW = perCell(xWW, cell, inverse);
+    const gz = perCell(z0, cell, inverse);
+    const gzN = perCell(zN, cell, inverse);
+    const gzS = perCell(zS, cell, inverse);
+    const gzNN = perCell(zNN, cell, inverse);
+    const gzSS = perCell(zSS, cell, inverse);
+    const i = Math.floor(gx);
+    const iE = Math.floor(gxE);
+    const iW = Math.floor(gxW);
+    const iEE = Math.floor(gxEE);
+    const iWW = Math.floor(gxWW);
+    const j = Math.floor(gz);
+    const jN = Math.floor(gzN);
+    const jS = Math.floor(gzS);
+    const jNN = Math.floor(gzNN);
+    const jSS = Math.floor(gzSS);
+    // As in latticeFeet: the cells at both ends hold every point's between them.
+    heights.locate(iWW, jSS);
+    if (locatedHolds(iEE, jNN)) {
+      out.e0 = triangleValue(heights, locatedCell(iE, j), gxE - iE, gz - j);
+      out.w0 = triangleValue(heights, locatedCell(iW, j), gxW - iW, gz - j);
+      out.n0 = triangleValue(heights, locatedCell(i, jN), gx - i, gzN - jN);
+      out.s0 = triangleValue(heights, locatedCell(i, jS), gx - i, gzS - jS);
+      out.eeS = triangleValue(heights, locatedCell(iEE, jS), gxEE - iEE, gzS - jS);
+      out.eeN = triangleValue(heights, locatedCell(iEE, jN), gxEE - iEE, gzN - jN);
+      out.wwS = triangleValue(heights, locatedCell(iWW, jS), gxWW - iWW, gzS - jS);
+      out.wwN = triangleValue(heights, locatedCell(iWW, jN), gxWW - iWW, gzN - jN);
+      out.nnW = triangleValue(heights, locatedCell(iW, jNN), gxW - iW, gzNN - jNN);
+      out.nnE = triangleValue(heights, locatedCell(iE, jNN), gxE - iE, gzNN - jNN);
+      out.ssW = triangleValue(heights, locatedCell(iW, jSS), gxW - iW, gzSS - jSS);
+      out.ssE = triangleValue(heights, locatedCell(iE, jSS), gxE - iE, gzSS - jSS);
+      return;
+    }
+  }
+  out.e0 = g.height(xE, z0);
+  out.w0 = g.height(xW, z0);
+  out.n0 = g.height(x0, zN);
+  out.s0 = g.height(x0, zS);
+  out.eeS = g.height(xEE, zS);
+  out.eeN = g.height(xEE, zN);
+  out.wwS = g.height(xWW, zS);
+  out.wwN = g.height(xWW, zN);
+  out.nnW = g.height(xW, zNN);
+  out.nnE = g.height(xE, zNN);
+  out.ssW = g.height(xW, zSS);
+  out.ssE = g.height(xE, zSS);
 }
 
 /**

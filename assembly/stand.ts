@@ -4,7 +4,7 @@
  */
 import { CALL_DONE, Numbers, callNumbers, callResult } from './memory';
 import { GroundData, boundAlongX, boundAlongZ, boundCells, boundMost } from './ground';
-import { Sampler, latticeFeet, underI0, underI1, underJ0, underJ1 } from './lattice';
+import { Sampler, latticeCross, latticeFeet, underI0, underI1, underJ0, underJ1 } from './lattice';
 import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
 
@@ -43,6 +43,28 @@ export function standOf(n: Numbers, f0: f64, f1: f64, f2: f64, f3: f64, f4: f64)
 export function feetAt(n: Numbers, g: Sampler, x: f64, z: f64, out: Feet): void {
   latticeFeet(g, x, z, n.span * 0.5, out);
 }
+
+/**
+ * The ground heights at the twelve points of a slope's four stands (ST-3, standGradient), named by compass from the
+ * centre (x east, z north), doubled letters two half-spans out: e0 half a span east, eeS two east and one south, …
+ */
+@unmanaged export class Cross {
+  e0: f64;
+  w0: f64;
+  n0: f64;
+  s0: f64;
+  eeS: f64;
+  eeN: f64;
+  wwS: f64;
+  wwN: f64;
+  nnW: f64;
+  nnE: f64;
+  ssW: f64;
+  ssE: f64;
+}
+
+/** The points standGradient asks (a worker's instance points it at its own). */
+export let crossing = changetype<Cross>(memory.data(offsetof<Cross>()));
 
 /** The highest of five feet's ground (SL-3: the top of the ground a body's feet have stood on). */
 export function highestFoot(f: Feet): f64 {
@@ -113,31 +135,11 @@ export function standGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2)
     return;
   }
   // The points standAround gives with e = h: x + e = x + h, x + (e − h) = x + 0, x + (e + h) = x + (h + h), the same
-  // negated and on z; named by compass (x east, z north), doubled letters two half-spans out.
-  const x0 = x + 0.0;
-  const z0 = z + 0.0;
-  const xE = x + h;
-  const xW = x + -h;
-  const xEE = x + (h + h);
-  const xWW = x + (-h - h);
-  const zN = z + h;
-  const zS = z + -h;
-  const zNN = z + (h + h);
-  const zSS = z + (-h - h);
-  const e0 = g.height(xE, z0);
-  const w0 = g.height(xW, z0);
-  const n0 = g.height(x0, zN);
-  const s0 = g.height(x0, zS);
-  const eeS = g.height(xEE, zS);
-  const eeN = g.height(xEE, zN);
-  const wwS = g.height(xWW, zS);
-  const wwN = g.height(xWW, zN);
-  const nnW = g.height(xW, zNN);
-  const nnE = g.height(xE, zNN);
-  const ssW = g.height(xW, zSS);
-  const ssE = g.height(xE, zSS);
-  out.x = (standOf(n, e0, s0, eeS, n0, eeN) - standOf(n, w0, wwS, s0, wwN, n0)) / (e + e);
-  out.z = (standOf(n, n0, w0, e0, nnW, nnE) - standOf(n, s0, ssW, ssE, w0, e0)) / (e + e);
+  // negated and on z (latticeCross).
+  const c = crossing;
+  latticeCross(g, x, z, h, c);
+  out.x = (standOf(n, c.e0, c.s0, c.eeS, c.n0, c.eeN) - standOf(n, c.w0, c.wwS, c.s0, c.wwN, c.n0)) / (e + e);
+  out.z = (standOf(n, c.n0, c.w0, c.e0, c.nnW, c.nnE) - standOf(n, c.s0, c.ssW, c.ssE, c.w0, c.e0)) / (e + e);
 }
 
 /** Whether ground of this slope is steep for a body that was (`wasSteep`) or was not sliding (ST-3 hysteresis). */

@@ -24,7 +24,7 @@ import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
 import { Want, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
-import { Climb, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, footing } from './stand';
+import { Climb, Cross, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, crossing, footing } from './stand';
 import { aim } from './route';
 import { body, columnOf, firstRefused, move, numberAt, prepareStep, stepBodies } from './herd';
 
@@ -304,6 +304,7 @@ function bind(c: HerdThread): void {
   behind = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   ahead = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   footing = changetype<Feet>(at); at += aligned(offsetof<Feet>());
+  crossing = changetype<Cross>(at); at += aligned(offsetof<Cross>());
   climb0 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
   climb1 = changetype<Climb>(at); at += aligned(offsetof<Climb>());
   climb2 = changetype<Climb>(at); at += aligned(offsetof<Climb>());

@@ -32,19 +32,21 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact; it works out a
-  // body's five feet together (latticeFeet), each row and column once, in a tile located once.
+  // body's five feet together (latticeFeet), and the twelve points of its slope (latticeCross), each row and column once,
+  // in a tile located once.
   lattice: {
     reference: ['cornerKey', 'asked', 'checkGround', 'checkedSolids'],
-    assembly: ['triangleValue', 'latticeFeet', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
+    assembly: ['triangleValue', 'latticeFeet', 'latticeCross', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
   },
   // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
   bodies: { reference: ['blockingBodies'], assembly: [] },
   // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
   // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope), and a herd
   // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's
-  // callbacks, which it cannot bound. wasm's standHeight asks its feet into a static (footing) a worker points at its own.
+  // callbacks, which it cannot bound. wasm's standHeight asks its feet, and standGradient its slope's points (Cross), into
+  // statics (footing, crossing) a worker points at its own.
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'keepWayProof', 'callStatus'] },
-  stand: { reference: [], assembly: ['footing', 'gentleSlope', 'proofDivisor'] },
+  stand: { reference: [], assembly: ['Cross', 'crossing', 'footing', 'gentleSlope', 'proofDivisor'] },
   // The facade's turns relative to a yaw (src/relative.ts) take sines; nothing wasm works out does (SE-4's tangents are vectors).
   math: { reference: ['sinReduced', 'sin', 'cos'], assembly: [] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
