@@ -11,7 +11,8 @@
  * of the core that wrote them.
  * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread spins on
  * Atomics.load for the workers' last chunks for up to SPIN_MS, then sleeps in Atomics.wait; a browser's main thread
- * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out).
+ * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out). A worker done with a
+ * step watches for the next for NEXT_STEP_MS before it sleeps.
  */
 import type { CoreExports } from './exports.ts';
 
@@ -34,6 +35,13 @@ const REFUSED = 5;
 const COUNT = 6;
 const FIRST_WORKER = 7;
 const REFUSED_NONE = 0x7fffffff;
+/**
+ * The part of what is left in its own segment a thread claims at a time (claimSegments): to check, all of it (a
+ * check is a few ns a body, a claim far more); to step, a quarter, so the last chunks are short and the threads finish
+ * close together.
+ */
+const CHECK_PART = 1;
+const STEP_PART = 4;
 /** A worker's slot: its thread number, ready, the last generation done, the first body that failed (−1: none). */
 const SLOT = 4;
 const READY = 1;
@@ -44,14 +52,14 @@ const FAILED = 3;
  * Runs chunks of the `count` bodies until none is left to claim; answers the first body whose run failed (−1: none).
  * The bodies are cut into one segment per thread, the same every step while the count is, so a thread mostly steps
  * the bodies it stepped last (their numbers are in its core's cache). A thread takes chunks from the front of its own
- * segment, a quarter of what is left in it each; when none is left it takes half of what is left from the back of the
+ * segment, 1/`part` of what is left in it each; when none is left it takes half of what is left from the back of the
  * segment with the most left, so the threads finish close together however late one started. A segment's word,
  * control[at + t], holds the front and the back of what is left in it, in units of 16 bodies (front | back << 16:
  * a segment of a herd's at most 2²⁰ bodies split at least in two fits), claimed by Atomics.compareExchange.
  * `run(from, to)` answers as the core's stepThread does (−1, else −2 − the first failed body). Self-contained: the
  * workers run its source too.
  */
-export function claimSegments(c: Int32Array, at: number, threads: number, self: number, count: number, run: (from: number, to: number) => number): number {
+export function claimSegments(c: Int32Array, at: number, threads: number, self: number, count: number, part: number, run: (from: number, to: number) => number): number {
   let failed = -1;
   let t = self;
   for (;;) {
@@ -71,7 +79,7 @@ export function claimSegments(c: Int32Array, at: number, threads: number, self: 
       continue;
     }
     const own = t === self;
-    const take = Math.ceil((back - front) / (own ? 4 : 2));
+    const take = Math.ceil((back - front) / (own ? part : 2));
     const from = own ? front : back - take;
     const to = own ? front + take : back;
     if (Atomics.compareExchange(c, at + t, w, own ? to | (back << 16) : front | (from << 16)) !== w) continue;
@@ -79,6 +87,19 @@ export function claimSegments(c: Int32Array, at: number, threads: number, self: 
     const end = Math.floor(((t + 1) * count) / threads);
     const r = run(start + from * 16, Math.min(end, start + to * 16));
     if (r !== -1 && (failed === -1 || -2 - r < failed)) failed = -2 - r;
+  }
+}
+
+/**
+ * Reads c[at] until it is no longer `value`, for up to `ms`; answers what it read last. Self-contained: the workers
+ * run its source too.
+ */
+export function watch(c: Int32Array, at: number, value: number, ms: number): number {
+  const until = performance.now() + ms;
+  for (let reads = 1; ; reads++) {
+    const now = Atomics.load(c, at);
+    // The clock is read every 256 reads: it costs far more than a read.
+    if (now !== value || ((reads & 255) === 0 && performance.now() > until)) return now;
   }
 }
 
@@ -113,19 +134,30 @@ const SPIN_MS = 1;
 const READY_WITHIN_MS = 60_000;
 /** The generation that tells the workers to stop. */
 const STOP = -1;
-/** How many times a worker reads whether the step goes on before it sleeps until it does (a few µs' worth). */
-const GO_SPINS = 20_000;
+/**
+ * How long a worker that has checked its last chunk watches for the step to go on before it sleeps until it does, ms:
+ * the main thread mostly lets it go within µs, and a worker woken from sleep joins the step tens of µs late.
+ */
+const GO_MS = 1;
+/**
+ * How long a worker done with a step watches for the next before it sleeps, ms: a loop stepping back to back (a
+ * server catching up, a benchmark) starts the next within µs, and waking a sleeping worker costs the calling thread
+ * several µs in Atomics.notify and the step tens of µs before the worker joins. A game stepping once a frame pays
+ * this much of a core per worker and frame (1.5 % of one at 60 frames a second).
+ */
+const NEXT_STEP_MS = 0.25;
 
 /**
  * What each worker runs (as source text: a Blob URL in a browser, `eval` in Node, so the package needs no worker file
  * a bundler must find). It instantiates the core's bytes over the shared memory and says it is ready; then for each
  * generation it checks chunks (`checkThread`) until none are left, waits until the step goes on (or is refused), steps
- * chunks (`stepThread`) until none are left, and says it is done. It waits for the step to go on spinning a while
- * (the main thread mostly lets it go within µs), then asleep.
+ * chunks (`stepThread`) until none are left, and says it is done. Each wait watches a while (GO_MS for the step to go
+ * on, NEXT_STEP_MS for the next step), then sleeps.
  */
 const WORKER_SOURCE = `
 const checkChunk = ${checkChunk.toString()};
 const claimSegments = ${claimSegments.toString()};
+const watch = ${watch.toString()};
 const run = async ({ bytes, memory, control, herd, slot, threads, segments }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
   const { checkThread, stepThread } = instance.exports;
@@ -136,18 +168,20 @@ const run = async ({ bytes, memory, control, herd, slot, threads, segments }) =>
   Atomics.notify(c, slot + ${READY});
   let seen = 0;
   for (;;) {
-    Atomics.wait(c, ${GENERATION}, seen);
+    if (watch(c, ${GENERATION}, seen, ${NEXT_STEP_MS}) === seen) Atomics.wait(c, ${GENERATION}, seen);
     const generation = Atomics.load(c, ${GENERATION});
     if (generation === ${STOP}) break;
     if (generation === seen) continue;
     seen = generation;
     const count = c[${COUNT}];
-    claimSegments(c, segments, threads, thread, count, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
+    claimSegments(c, segments, threads, thread, count, ${CHECK_PART}, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
     let go = Atomics.load(c, ${GO});
-    for (let spins = 0; go !== generation && go !== -generation; go = Atomics.load(c, ${GO})) {
-      if (++spins > ${GO_SPINS}) Atomics.wait(c, ${GO}, go);
+    if (go !== generation && go !== -generation) go = watch(c, ${GO}, go, ${GO_MS});
+    while (go !== generation && go !== -generation) {
+      Atomics.wait(c, ${GO}, go);
+      go = Atomics.load(c, ${GO});
     }
-    c[slot + ${FAILED}] = go === generation ? claimSegments(c, segments + threads, threads, thread, count, (from, to) => stepThread(herd, thread, from, to, dt[0])) : -1;
+    c[slot + ${FAILED}] = go === generation ? claimSegments(c, segments + threads, threads, thread, count, ${STEP_PART}, (from, to) => stepThread(herd, thread, from, to, dt[0])) : -1;
     Atomics.store(c, slot + ${DONE}, generation);
     Atomics.notify(c, slot + ${DONE});
   }
@@ -309,7 +343,7 @@ export class HerdThreads {
     const generation = this.generation;
     Atomics.store(c, GENERATION, generation);
     Atomics.notify(c, GENERATION);
-    claimSegments(c, segments, threads, 0, count, (from, to) => checkChunk(c, REFUSED, CHECKED, from, to, (a, b) => core.checkThread(herd, 0, a, b, dt)));
+    claimSegments(c, segments, threads, 0, count, CHECK_PART, (from, to) => checkChunk(c, REFUSED, CHECKED, from, to, (a, b) => core.checkThread(herd, 0, a, b, dt)));
     // Only a worker's chunk in hand is left: a few µs.
     while (Atomics.load(c, CHECKED) < count);
     const refused = Atomics.load(c, REFUSED);
@@ -320,7 +354,7 @@ export class HerdThreads {
     }
     core.beginThreads(herd, dt);
     this.go(generation);
-    let failed = claimSegments(c, segments + threads, threads, 0, count, (from, to) => core.stepThread(herd, 0, from, to, dt));
+    let failed = claimSegments(c, segments + threads, threads, 0, count, STEP_PART, (from, to) => core.stepThread(herd, 0, from, to, dt));
     for (const f of this.waitForWorkers(generation)) if (f !== -1 && (failed === -1 || f < failed)) failed = f;
     core.endThreads();
     return failed === -1 ? -1 : -2 - failed;

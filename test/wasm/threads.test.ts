@@ -11,7 +11,7 @@ import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { crowd, expectHerdIs, herdOf, referenceFrame } from './herds.ts';
 import { expectSame } from './worlds.ts';
 import { mapWorld, rowAt } from '../route/worlds.ts';
-import { claimSegments, fillSegments } from '../../src/wasm/threads.ts';
+import { claimSegments, fillSegments, watch } from '../../src/wasm/threads.ts';
 
 const THREADS = [1, 2, 3] as const;
 
@@ -239,9 +239,9 @@ describe.each(BUILDS)('the %s build', (build) => {
 });
 
 describe('HD-5: how the threads share the bodies', () => {
-  it('HD-5: the chunks the threads claim cover every body once, however they interleave — a thread that stops with a chunk in hand, one that starts late — and a failed body is the least found', () => {
+  it('HD-5: the chunks the threads claim cover every body once, whatever part of its segment a thread claims at a time and however they interleave — a thread that stops with a chunk in hand, one that starts late — and a failed body is the least found', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 2, max: 8 }), fc.array(fc.nat(99), { minLength: 1, maxLength: 64 }), fc.array(fc.nat(2999), { maxLength: 3 }), (count, threads, schedule, failing) => {
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 2, max: 8 }), fc.integer({ min: 1, max: 6 }), fc.array(fc.nat(99), { minLength: 1, maxLength: 64 }), fc.array(fc.nat(2999), { maxLength: 3 }), (count, threads, part, schedule, failing) => {
         const c = new Int32Array(2 + threads);
         fillSegments(c, 2, threads, count);
         const hits = new Uint8Array(count);
@@ -250,7 +250,7 @@ describe('HD-5: how the threads share the bodies', () => {
         let turn = 0;
         const claimAs = (t: number): void => {
           started[t] = true;
-          answers[t] = claimSegments(c, 2, threads, t, count, (from, to) => {
+          answers[t] = claimSegments(c, 2, threads, t, count, part, (from, to) => {
             expect(from).toBeLessThan(to);
             expect(to).toBeLessThanOrEqual(count);
             for (let i = from; i < to; i++) hits[i]++;
@@ -263,13 +263,50 @@ describe('HD-5: how the threads share the bodies', () => {
           });
         };
         for (let t = 0; t < threads; t++) if (!started[t]) claimAs(t);
-        expect(Array.from(hits).every((h) => h === 1), `every body of ${count} once on ${threads} threads`).toBe(true);
+        expect(Array.from(hits).every((h) => h === 1), `every body of ${count} once on ${threads} threads, claiming 1/${part} at a time`).toBe(true);
         const found = answers.filter((a) => a !== -1);
         const expected = failing.filter((i) => i < count);
         expect(found.length === 0 ? -1 : Math.min(...found)).toBe(expected.length === 0 ? -1 : Math.min(...expected));
       }),
       { seed: SEED, numRuns: 300 },
     );
+  });
+});
+
+describe('HD-5: how a waiting thread watches before it sleeps', () => {
+  it('HD-5: watch answers the new value as soon as the slot changes, and the old one once its time is up (never spinning on)', () => {
+    const c = new Int32Array(new SharedArrayBuffer(8));
+    c[1] = 7;
+    expect(watch(c, 1, 6, 1000)).toBe(7);
+    for (const ms of [0, 0.25, 2]) {
+      const started = performance.now();
+      expect(watch(c, 0, 0, ms)).toBe(0);
+      const took = performance.now() - started;
+      expect(took, `watched ${took} ms for ${ms} ms`).toBeGreaterThanOrEqual(ms);
+      expect(took, `watched ${took} ms for ${ms} ms`).toBeLessThan(ms + 1000);
+    }
+  });
+});
+
+describe('HD-5: workers sleep between steps', () => {
+  it('HD-5: a herd\'s workers, done with a step, watch for the next a moment and then sleep: a herd left alone takes no CPU', async () => {
+    const core = await coreOf('release');
+    const w = sampleWorld({ half: 32, trees: 40, boulders: 0 });
+    const herd = new core.Herd(w, core.groundOf(w), { threads: 3 });
+    await herd.ready();
+    for (let i = 0; i < 300; i++) herd.add({ kind: 'xbot', pos: [(i % 20) - 10, 0, Math.floor(i / 20) - 8], want: [1, 0] });
+    for (let f = 0; f < 20; f++) herd.step(1 / 60);
+    expect(herd.lastStepThreads).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = process.cpuUsage();
+    const started = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const used = process.cpuUsage(before);
+    const cpuMs = (used.user + used.system) / 1000;
+    const wallMs = performance.now() - started;
+    // Two workers spinning on would take twice the wall time; asleep, the process takes next to none.
+    expect(cpuMs, `the process took ${cpuMs} ms of CPU in ${wallMs} ms`).toBeLessThan(wallMs / 2);
+    herd.dispose();
   });
 });
 
