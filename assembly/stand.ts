@@ -5,7 +5,7 @@
 import { CALL_DONE, Numbers, callNumbers, callResult } from './memory';
 import { GroundData, boundAlongX, boundAlongZ, boundCells, boundMost } from './ground';
 import { Sampler, latticeCross, latticeFeet, underI0, underI1, underJ0, underJ1 } from './lattice';
-import { keepGentle, keepProof, proofCovers } from './gentleProof';
+import { keepGentle, keepProof, keepUnproved, knownUnproved, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
 
 /** A horizontal vector written by the functions below (an `out` argument: nothing allocates). */
@@ -286,6 +286,8 @@ function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool): bo
   // The body's proof of gentle ground (assembly/gentleProof.ts) is for a body not sliding.
   const keep = keepGentle && !wasSteep;
   if (keep && proofCovers()) return true;
+  // Cells the body's last step could not prove gentle are measured at once (assembly/gentleProof.ts keepUnproved).
+  if (keep && knownUnproved()) return false;
   if (!boundCells(g.ground.terrain, underI0, underJ0, underI1, underJ1)) return false;
   const threshold = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
   const ax = boundAlongX;
@@ -293,7 +295,10 @@ function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool): bo
   const rounding = 1e-9 * (1.0 + boundMost);
   const gentle = Math.sqrt(ax * ax + az * az) * (1.0 + 1e-6) + rounding / e < threshold
     && (ax + az) * n.span * (1.0 + 1e-6) + rounding < n.step;
-  if (gentle && keep) keepProof(n, proofDivisor(n, g.cell), g.ground.hasDepth);
+  if (keep) {
+    if (gentle) keepProof(n, proofDivisor(n, g.cell), g.ground.hasDepth);
+    else keepUnproved();
+  }
   return gentle;
 }
 
