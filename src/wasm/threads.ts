@@ -11,8 +11,8 @@
  * of the core that wrote them.
  * The threads meet through Atomics on a small SharedArrayBuffer of their own. A Node main thread spins on
  * Atomics.load for the workers' last chunks for up to SPIN_MS, then sleeps in Atomics.wait; a browser's main thread
- * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out). A worker done with a
- * step watches for the next for NEXT_STEP_MS before it sleeps.
+ * may not sleep, so it spins on (short: it steps chunks itself until the last is handed out). A worker waiting for
+ * the step to go on, or for the next step, watches a while before it sleeps (nextWatch).
  */
 import type { CoreExports } from './exports.ts';
 
@@ -103,6 +103,20 @@ export function watch(c: Int32Array, at: number, value: number, ms: number): num
   }
 }
 
+/**
+ * How long a worker watches next time, ms, after a watch of `ms` that `saw` the change come or did not: `most` again
+ * after one that did, half as long after one that did not, down to `least`. So steps run back to back (a server
+ * catching up, a benchmark) never wait for a worker to wake, while a worker whose watches keep running out — a game
+ * stepping once a frame, cores other work holds, where a watching worker takes a core from the thread it waits for —
+ * soon watches `least` (LEAST_WATCH_MS). Self-contained: the workers run its source too.
+ */
+export function nextWatch(ms: number, saw: boolean, most: number, least: number): number {
+  return saw ? most : Math.max(ms / 2, least);
+}
+
+/** The least a worker watches before it sleeps, ms (nextWatch). */
+export const LEAST_WATCH_MS = 0.02;
+
 /** Sets the `threads` segments' words from control[at] for a step of `count` bodies: all of each left (claimSegments). */
 export function fillSegments(c: Int32Array, at: number, threads: number, count: number): void {
   for (let t = 0; t < threads; t++) {
@@ -135,15 +149,14 @@ const READY_WITHIN_MS = 60_000;
 /** The generation that tells the workers to stop. */
 const STOP = -1;
 /**
- * How long a worker that has checked its last chunk watches for the step to go on before it sleeps until it does, ms:
- * the main thread mostly lets it go within µs, and a worker woken from sleep joins the step tens of µs late.
+ * The most a worker that has checked its last chunk watches for the step to go on before it sleeps until it does, ms
+ * (nextWatch): the main thread mostly lets it go within µs, and a worker woken from sleep joins the step tens of µs late.
  */
 const GO_MS = 1;
 /**
- * How long a worker done with a step watches for the next before it sleeps, ms: a loop stepping back to back (a
- * server catching up, a benchmark) starts the next within µs, and waking a sleeping worker costs the calling thread
- * several µs in Atomics.notify and the step tens of µs before the worker joins. A game stepping once a frame pays
- * this much of a core per worker and frame (1.5 % of one at 60 frames a second).
+ * The most a worker done with a step watches for the next before it sleeps, ms (nextWatch): a loop stepping back to
+ * back starts the next within µs, and waking a sleeping worker costs the calling thread several µs in
+ * Atomics.notify and the step tens of µs before the worker joins.
  */
 const NEXT_STEP_MS = 0.25;
 
@@ -151,13 +164,14 @@ const NEXT_STEP_MS = 0.25;
  * What each worker runs (as source text: a Blob URL in a browser, `eval` in Node, so the package needs no worker file
  * a bundler must find). It instantiates the core's bytes over the shared memory and says it is ready; then for each
  * generation it checks chunks (`checkThread`) until none are left, waits until the step goes on (or is refused), steps
- * chunks (`stepThread`) until none are left, and says it is done. Each wait watches a while (GO_MS for the step to go
- * on, NEXT_STEP_MS for the next step), then sleeps.
+ * chunks (`stepThread`) until none are left, and says it is done. Each wait watches a while (nextWatch: up to GO_MS
+ * for the step to go on, NEXT_STEP_MS for the next step), then sleeps.
  */
 const WORKER_SOURCE = `
 const checkChunk = ${checkChunk.toString()};
 const claimSegments = ${claimSegments.toString()};
 const watch = ${watch.toString()};
+const nextWatch = ${nextWatch.toString()};
 const run = async ({ bytes, memory, control, herd, slot, threads, segments }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
   const { checkThread, stepThread } = instance.exports;
@@ -167,8 +181,12 @@ const run = async ({ bytes, memory, control, herd, slot, threads, segments }) =>
   Atomics.store(c, slot + ${READY}, 1);
   Atomics.notify(c, slot + ${READY});
   let seen = 0;
+  let nextMs = ${NEXT_STEP_MS};
+  let goMs = ${GO_MS};
   for (;;) {
-    if (watch(c, ${GENERATION}, seen, ${NEXT_STEP_MS}) === seen) Atomics.wait(c, ${GENERATION}, seen);
+    const next = watch(c, ${GENERATION}, seen, nextMs);
+    nextMs = nextWatch(nextMs, next !== seen, ${NEXT_STEP_MS}, ${LEAST_WATCH_MS});
+    if (next === seen) Atomics.wait(c, ${GENERATION}, seen);
     const generation = Atomics.load(c, ${GENERATION});
     if (generation === ${STOP}) break;
     if (generation === seen) continue;
@@ -176,7 +194,11 @@ const run = async ({ bytes, memory, control, herd, slot, threads, segments }) =>
     const count = c[${COUNT}];
     claimSegments(c, segments, threads, thread, count, ${CHECK_PART}, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
     let go = Atomics.load(c, ${GO});
-    if (go !== generation && go !== -generation) go = watch(c, ${GO}, go, ${GO_MS});
+    if (go !== generation && go !== -generation) {
+      const before = go;
+      go = watch(c, ${GO}, before, goMs);
+      goMs = nextWatch(goMs, go !== before, ${GO_MS}, ${LEAST_WATCH_MS});
+    }
     while (go !== generation && go !== -generation) {
       Atomics.wait(c, ${GO}, go);
       go = Atomics.load(c, ${GO});

@@ -11,7 +11,7 @@ import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { crowd, expectHerdIs, herdOf, referenceFrame } from './herds.ts';
 import { expectSame } from './worlds.ts';
 import { mapWorld, rowAt } from '../route/worlds.ts';
-import { claimSegments, fillSegments, watch } from '../../src/wasm/threads.ts';
+import { LEAST_WATCH_MS, claimSegments, fillSegments, nextWatch, watch } from '../../src/wasm/threads.ts';
 
 const THREADS = [1, 2, 3] as const;
 
@@ -285,6 +285,23 @@ describe('HD-5: how a waiting thread watches before it sleeps', () => {
       expect(took, `watched ${took} ms for ${ms} ms`).toBeGreaterThanOrEqual(ms);
       expect(took, `watched ${took} ms for ${ms} ms`).toBeLessThan(ms + 1000);
     }
+  });
+});
+
+describe('HD-5: how long a worker watches', () => {
+  it('HD-5: a watch that saw the change come is made as long again; each that ran out, half as long, down to the least — whatever the watches before', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.05, max: 5, noNaN: true }), fc.array(fc.boolean(), { maxLength: 40 }), (most, outcomes) => {
+        let ms = most;
+        let outOfTime = 0;
+        for (const saw of outcomes) {
+          ms = nextWatch(ms, saw, most, LEAST_WATCH_MS);
+          outOfTime = saw ? 0 : outOfTime + 1;
+          expect(ms).toBe(Math.max(most / 2 ** outOfTime, LEAST_WATCH_MS));
+        }
+      }),
+      { seed: SEED, numRuns: 200 },
+    );
   });
 });
 
