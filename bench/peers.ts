@@ -284,14 +284,17 @@ function headline(rows: readonly SpeedRow[]): string {
     const missing = herd === undefined ? 'walker Herd' : 'Rapier';
     return `**Herd vs Rapier at N = 1,000 with 2,000 trees: not measured in this run (${missing} did not run: ${(herd === undefined ? at('herd') : at('rapier'))?.skipped ?? 'not in the plan'}).**`;
   }
+  // A contender's body-steps per second over Rapier's at n bodies, when both ran.
+  const toRapier = (id: string, n = 1000): number | undefined => {
+    const a = at(id, n)?.timing;
+    const r = at('rapier', n)?.timing;
+    return a === undefined || r === undefined ? undefined : a.bodyStepsPerSecond / r.bodyStepsPerSecond;
+  };
   const ratio = herd.bodyStepsPerSecond / rapier.bodyStepsPerSecond;
   const two = at('herd2')?.timing;
-  const twoRatio = two === undefined ? 0 : two.bodyStepsPerSecond / rapier.bodyStepsPerSecond;
-  const tenThousand = at('herd2', 10000)?.timing;
-  const rapierTenThousand = at('rapier', 10000)?.timing;
-  const atTenThousand = tenThousand === undefined || rapierTenThousand === undefined
-    ? ''
-    : `; at N = 10,000, ${(tenThousand.bodyStepsPerSecond / rapierTenThousand.bodyStepsPerSecond).toFixed(0)}× (${goal(tenThousand.bodyStepsPerSecond / rapierTenThousand.bodyStepsPerSecond, 200)})`;
+  const twoRatio = toRapier('herd2') ?? 0;
+  const tenThousand = toRapier('herd2', 10000);
+  const atTenThousand = tenThousand === undefined ? '' : `; at N = 10,000, ${tenThousand.toFixed(0)}× (${goal(tenThousand, 200)})`;
   const threads = two === undefined
     ? ''
     : ` On two threads (HD-5) it runs ${twoRatio.toFixed(0)}× Rapier (with every thread ${goal(twoRatio, 200)})${atTenThousand}; two threads make ${(two.bodyStepsPerSecond / herd.bodyStepsPerSecond).toFixed(2)}× the one-thread figure in the same run${two.bodyStepsPerSecond < 1.2 * herd.bodyStepsPerSecond ? ' — on a machine whose cores other work holds (see the load average above), a worker gets little time of its own, so this ratio understates what a free core gives' : ''}.`;
