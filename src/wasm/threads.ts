@@ -104,16 +104,6 @@ export function watch(c: Int32Array, at: number, value: number, ms: number): num
 }
 
 /**
- * Waits until c[at] is no longer `value`: watches it for `ms` (watch), then sleeps until it changes; answers whether
- * the watch saw the change. Self-contained: the workers run its source too.
- */
-export function waitFor(c: Int32Array, at: number, value: number, ms: number): boolean {
-  if (watch(c, at, value, ms) !== value) return true;
-  while (Atomics.load(c, at) === value) Atomics.wait(c, at, value);
-  return false;
-}
-
-/**
  * How long a worker watches next time, ms, after a watch of `ms` that `saw` the change come or did not: `most` again
  * after one that did, half as long after one that did not, down to `least`. So steps run back to back (a server
  * catching up, a benchmark) never wait for a worker to wake, while a worker whose watches keep running out — a game
@@ -181,7 +171,6 @@ const WORKER_SOURCE = `
 const checkChunk = ${checkChunk.toString()};
 const claimSegments = ${claimSegments.toString()};
 const watch = ${watch.toString()};
-const waitFor = ${waitFor.toString()};
 const nextWatch = ${nextWatch.toString()};
 const run = async ({ bytes, memory, control, herd, slot, threads, segments }) => {
   const { instance } = await WebAssembly.instantiate(bytes, { env: { memory } });
@@ -195,16 +184,23 @@ const run = async ({ bytes, memory, control, herd, slot, threads, segments }) =>
   let nextMs = ${NEXT_STEP_MS};
   let goMs = ${GO_MS};
   for (;;) {
-    nextMs = nextWatch(nextMs, waitFor(c, ${GENERATION}, seen, nextMs), ${NEXT_STEP_MS}, ${LEAST_WATCH_MS});
+    const next = watch(c, ${GENERATION}, seen, nextMs);
+    nextMs = nextWatch(nextMs, next !== seen, ${NEXT_STEP_MS}, ${LEAST_WATCH_MS});
+    if (next === seen) Atomics.wait(c, ${GENERATION}, seen);
     const generation = Atomics.load(c, ${GENERATION});
     if (generation === ${STOP}) break;
+    if (generation === seen) continue;
     seen = generation;
     const count = c[${COUNT}];
     claimSegments(c, segments, threads, thread, count, ${CHECK_PART}, (from, to) => checkChunk(c, ${REFUSED}, ${CHECKED}, from, to, (a, b) => checkThread(herd, thread, a, b, dt[0])));
-    // The step's go is its generation (or, refused, its negation), written once the checks are in.
     let go = Atomics.load(c, ${GO});
     if (go !== generation && go !== -generation) {
-      goMs = nextWatch(goMs, waitFor(c, ${GO}, go, goMs), ${GO_MS}, ${LEAST_WATCH_MS});
+      const before = go;
+      go = watch(c, ${GO}, before, goMs);
+      goMs = nextWatch(goMs, go !== before, ${GO_MS}, ${LEAST_WATCH_MS});
+    }
+    while (go !== generation && go !== -generation) {
+      Atomics.wait(c, ${GO}, go);
       go = Atomics.load(c, ${GO});
     }
     c[slot + ${FAILED}] = go === generation ? claimSegments(c, segments + threads, threads, thread, count, ${STEP_PART}, (from, to) => stepThread(herd, thread, from, to, dt[0])) : -1;

@@ -11,7 +11,7 @@ import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { crowd, expectHerdIs, herdOf, referenceFrame } from './herds.ts';
 import { expectSame } from './worlds.ts';
 import { mapWorld, rowAt } from '../route/worlds.ts';
-import { LEAST_WATCH_MS, claimSegments, fillSegments, nextWatch, waitFor, watch } from '../../src/wasm/threads.ts';
+import { LEAST_WATCH_MS, claimSegments, fillSegments, nextWatch, watch } from '../../src/wasm/threads.ts';
 
 const THREADS = [1, 2, 3] as const;
 
@@ -285,19 +285,6 @@ describe('HD-5: how a waiting thread watches before it sleeps', () => {
       expect(took, `watched ${took} ms for ${ms} ms`).toBeGreaterThanOrEqual(ms);
       expect(took, `watched ${took} ms for ${ms} ms`).toBeLessThan(ms + 1000);
     }
-  });
-});
-
-describe('HD-5: how a worker waits', () => {
-  it('HD-5: waitFor answers true when its watch sees the change, and false when it slept until another thread made it', async () => {
-    const c = new Int32Array(new SharedArrayBuffer(8));
-    c[1] = 3;
-    expect(waitFor(c, 1, 2, 1)).toBe(true);
-    const { Worker } = await import('node:worker_threads');
-    const other = new Worker("const { workerData } = require('node:worker_threads'); const c = new Int32Array(workerData); setTimeout(() => { Atomics.store(c, 0, 5); Atomics.notify(c, 0); }, 50);", { eval: true, workerData: c.buffer });
-    expect(waitFor(c, 0, 0, LEAST_WATCH_MS)).toBe(false);
-    expect(c[0]).toBe(5);
-    await other.terminate();
   });
 });
 
