@@ -3,9 +3,6 @@
  * a bad argument with one sentence naming the argument or field, showing the value and saying what was expected,
  * before anything is written.
  */
-import type { Clip } from './clips.ts';
-
-const CLIPS: readonly Clip[] = ['wait', 'walk', 'run', 'atk1'];
 
 /** A value as a message shows it: arrays with their holes, strings quoted, symbols and bigints spelled out. */
 export function shown(value: unknown): string {
@@ -45,12 +42,6 @@ export function checkPositiveArg(where: string, what: string, value: unknown): n
 export function checkBooleanArg(where: string, what: string, value: unknown): boolean {
   if (typeof value !== 'boolean') throw badInput(where, what, value, 'true or false');
   return value;
-}
-
-/** Throws unless `value` is one of the clips (CO-2, CO-7). */
-export function checkClipArg(where: string, what: string, value: unknown): Clip {
-  if (!CLIPS.includes(value as Clip)) throw badInput(where, what, value, `one of ${CLIPS.map((c) => `'${c}'`).join(', ')}`);
-  return value as Clip;
 }
 
 /** Throws unless `value` is a function (or, with `optional`, undefined). */

@@ -4,8 +4,8 @@
  * and the swing is rooted. The autopilot runs them on every frame; the controller tests run the same checks.
  */
 import { IDLE_EPS } from './constants.ts';
-import { isGait, type Clip } from './clips.ts';
-import { badInput, checkBooleanArg, checkClipArg, checkFiniteArg, checkObjectArg } from './checks.ts';
+import { checkClipArg, isGait, type Clip } from './clips.ts';
+import { badInput, checkBooleanArg, checkFiniteArg, checkObjectArg } from './checks.ts';
 import type { CompanionState } from './companion.ts';
 
 const STATES: readonly CompanionState[] = ['FOLLOW', 'ENGAGE', 'ATTACK', 'REGROUP'];

@@ -3,8 +3,8 @@
  * player state. The walk↔run hysteresis band guards the noisy measured speed of the combat states against flap.
  */
 import { IDLE_EPS, RUN_ENTER, RUN_EXIT } from './constants.ts';
-import type { Clip, LocomotionClip } from './clips.ts';
-import { checkBooleanArg, checkClipArg, checkFiniteArg } from './checks.ts';
+import { checkClipArg, type Clip, type LocomotionClip } from './clips.ts';
+import { checkBooleanArg, checkFiniteArg } from './checks.ts';
 
 /**
  * The locomotion clip for a frame: `wait` when not `intentMoving` or `speed < IDLE_EPS` (unconditional, over any

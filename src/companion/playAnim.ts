@@ -4,8 +4,8 @@
  * applies the same frame, because a held `wait` over a moving body is the sliding defect.
  */
 import { ANIM_HOLD_TIME } from './constants.ts';
-import { isGait, type Clip } from './clips.ts';
-import { checkClipArg, checkFiniteArg } from './checks.ts';
+import { checkClipArg, isGait, type Clip } from './clips.ts';
+import { checkFiniteArg } from './checks.ts';
 
 /**
  * The clip to play this frame when `wanted` is asked for while `current` has played for `held` seconds:

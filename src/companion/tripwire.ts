@@ -4,8 +4,8 @@
  * a log scraper can find. It is only built when asked for, and silent in normal play.
  */
 import { ANIM_HOLD_TIME, IDLE_EPS } from './constants.ts';
-import { isGait, type Clip } from './clips.ts';
-import { badInput, checkClipArg, checkFiniteArg, checkFunctionArg, checkPositiveArg } from './checks.ts';
+import { checkClipArg, isGait, type Clip } from './clips.ts';
+import { badInput, checkFiniteArg, checkFunctionArg, checkPositiveArg } from './checks.ts';
 
 /** Throws unless `id` is a string (a companion's name in a message). */
 function checkId(where: string, id: unknown): string {

@@ -11,6 +11,7 @@ import { perRowCalls, type PerRowCalls } from './calls.ts';
 import { checkExports, type CoreExports } from './exports.ts';
 import { WasmGrounds } from './grounds.ts';
 import { WasmHerdStorage } from './herd.ts';
+import type { Threading } from './threads.ts';
 import { routeCalls, type RouteCalls } from './routes.ts';
 import { newMemory, unsharedBytes, whyNotShared, withoutData } from './memory.ts';
 import { Scratch } from './scratch.ts';
@@ -31,12 +32,6 @@ export interface WasmCore extends PerRowCalls, RouteCalls {
   /** The core's exports, for tests and benchmarks. */
   readonly exports: CoreExports;
 }
-
-/**
- * What a herd needs to step on worker threads (src/wasm/threads.ts): the core's shared memory and the bytes a worker
- * instantiates over it; or, where memory cannot be shared, why not.
- */
-export type Threading = { memory: WebAssembly.Memory; workerBytes: Uint8Array<ArrayBuffer> } | { whyNot: string };
 
 /**
  * Checks and instantiates a build of the wasm core (release or debug) over a memory of its own — shared where that is

@@ -6,9 +6,8 @@
 import type { HerdKinds, HerdStorage } from '../herd.ts';
 import type { HerdFlagField, HerdNumberField } from '../reference/herd.ts';
 import type { CoreExports } from './exports.ts';
-import type { Threading } from './core.ts';
 import { layoutOf, type Layout } from './layout.ts';
-import { HerdThreads, availableCores, tellOneThread } from './threads.ts';
+import { HerdThreads, availableCores, tellOneThread, type Threading } from './threads.ts';
 import type { Views } from './views.ts';
 
 /**

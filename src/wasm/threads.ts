@@ -16,6 +16,12 @@
  */
 import type { CoreExports } from './exports.ts';
 
+/**
+ * What a herd needs to step on worker threads (HerdThreads below): the core's shared memory and the bytes a worker
+ * instantiates over it; or, where memory cannot be shared, why not.
+ */
+export type Threading = { memory: WebAssembly.Memory; workerBytes: Uint8Array<ArrayBuffer> } | { whyNot: string };
+
 /** What a herd needs to start workers: the core's shared memory and the bytes a worker instantiates over it. */
 export interface Shared {
   memory: WebAssembly.Memory;
