@@ -7,20 +7,21 @@
  */
 import {
   BODY_FLAG_COUNT, BODY_FLAGS_AT, BODY_NUMBER_COUNT, Body, F64s, HERD_ARRIVED, HERD_FLAG_COUNT, HERD_ROUTING, HERD_UNREACHABLE, HERD_NUMBER_COUNT, HERD_SEEKING,
-  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, Herd, I32s, Numbers, U16s, U8s, alloc, copyWords, free, numberIndex, reserveCircles, retire,
+  HERD_STOP, HERD_TARGETX, HERD_TARGETZ, I32s, Numbers, U16s, U8s, alloc, copyWords, free, numberIndex, reserveCircles, retire,
 } from './memory';
+import { Herd } from './herdLayout';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
-import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './route';
+import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
 import {
-  BLOCKED_PROBE_NUMBERS, BlockedProbe, CLEAR_WAY_NUMBERS, ClearWay, SEEK_ARRIVED, SEEK_UNREACHABLE, blockedProbe, clearWay, keepBlockedProbe,
-  keepClearWay, seekBody,
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
+import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
-import { freeThreads, reserveThreads } from './threads';
+import { freeThreads, reserveThreads } from './threadContexts';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -168,7 +169,7 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   }
 }
 
-/** Where body i's proof of a clear way is kept (assembly/seek.ts ClearWay). */
+/** Where body i's proof of a clear way is kept (assembly/clearWay.ts ClearWay). */
 @inline function clearWayOf(h: Herd, i: i32): usize {
   return changetype<usize>(h.clearWays) + <usize>i * offsetof<ClearWay>();
 }

@@ -72,10 +72,8 @@ export {
   BODY_JUMP,
   BODY_AIR,
   BODY_STEEP,
-  HERD_NUMBERS_AT,
-  HERD_FLAGS_AT,
-  HERD_KIND_AT,
 } from './memory';
+export { HERD_NUMBERS_AT, HERD_FLAGS_AT, HERD_KIND_AT } from './herdLayout';
 export {
   newTerrain,
   setHeightmap,
@@ -98,9 +96,10 @@ export { reserveNear } from './lattice';
 export { stand } from './stand';
 export { slide } from './slide';
 export { carry } from './carry';
-export { seek } from './seek';
 export { walk } from './walk';
-export { newGrid, freeGrid, seekRoute, gridCells, route } from './route';
+export { seek, seekRoute } from './seekCalls';
+export { newGrid, freeGrid } from './passability';
+export { gridCells, route } from './route';
 export {
   newHerd,
   herdTable,
@@ -114,4 +113,5 @@ export {
   setHerdCount,
   herdCapacity,
 } from './herd';
-export { herdThreads, startChecks, checkThread, beginThreads, stepThread, endThreads } from './threads';
+export { herdThreads } from './threadContexts';
+export { startChecks, checkThread, beginThreads, stepThread, endThreads } from './threads';

@@ -6,7 +6,7 @@
  */
 import { Circles, Numbers, callBodies, reserveCircles } from './memory';
 import { DepthCorners, GroundData, HeightCorners, dryCells, locatedCell, locatedHolds, terrainDepth, terrainHeight, useTerrain } from './ground';
-import { Cross, Feet } from './stand';
+import { Cross, Feet } from './feet';
 import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles } from './crowd';
 

@@ -1,15 +1,12 @@
 /**
  * Where everything lives in linear memory (WX-1): the arena allocator, the structs the facade reads and writes
  * (a kind's numbers, a body, circles), typed views over raw arrays, and the scratch of per-row calls.
- * The only file that knows offsets: the facade learns every field's byte offset from the constants exported here.
- * The wasm-only files have no twin in src/reference/: this one (the reference's memory is the JS heap), ground.ts (the
- * corner cache; the reference asks JS callbacks) and crowd.ts (the herd's grid; the reference herd scans all bodies).
+ * The facade learns every field's byte offset from the constants exported here (and a herd's from herdLayout.ts).
+ * A leaf: the structs that hold a ground, a crowd or a field set are laid out above those, in the files that own them.
+ * The reference has no twin of this file: its memory is the JS heap.
  * Nothing here is managed by the AssemblyScript runtime (stub): every struct is @unmanaged and placed by `alloc`
  * or in a static segment, so the runtime's own heap is never used and never collides with the arena.
  */
-
-import { GroundData } from './ground';
-import { Crowd } from './crowd';
 
 // ---- Views over raw arrays -------------------------------------------------------------------------------------
 
@@ -315,71 +312,6 @@ export function reserveCircles(list: Circles, capacity: i32): void {
   slot: i32;
 }
 
-/**
- * A herd (assembly/herd.ts): N bodies as structure-of-arrays and their kinds. Its numbers are HERD_NUMBER_COUNT
- * arrays of `capacity` f64 laid one after another — a body's numbers in Body's order, then targetX, targetZ and
- * stop — and its flags HERD_FLAG_COUNT arrays of `capacity` bytes — a body's flags in Body's order, then seeking,
- * arrived, unreachable and routing — so a field's array is found by its index, and a new field of Body is a new array with no other edit.
- */
-@unmanaged export class Herd {
-  count: i32;
-  capacity: i32;
-  ground: GroundData;
-  /** The kinds table: `kindCount` Numbers. */
-  table: usize;
-  kindCount: i32;
-  /** Blocking masks, `maskWords` u32 per kind (see Crowd). */
-  masks: usize;
-  maskWords: i32;
-  crowd: Crowd;
-  /** Whether some kind lists kinds in its `bodies`: the crowd grid is kept (and filed each step) only then. */
-  blocking: bool;
-  numbers: usize;
-  flags: usize;
-  kind: I32s;
-  /** The flow fields routing bodies follow (assembly/route.ts, RT-7), kept from step to step. */
-  fields: FieldSet;
-  /**
-   * What the last step left remembered (assembly/stand.ts): the stand height and water depth (NaN: not known) at
-   * (memoX, memoZ) for kind memoKind — where the body ended, so the next step starts with them known.
-   */
-  memoX: F64s;
-  memoZ: F64s;
-  memoStand: F64s;
-  memoDepth: F64s;
-  /** (A kind fits in 16 bits: a table has at most 1,024, src/limits.ts MAX_KINDS.) */
-  memoKind: U16s;
-  /** Each body's proof of a clear way (assembly/seek.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body; none (0) when `blocking`. */
-  clearWays: F64s;
-  /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body; none (0) when `blocking`. */
-  blockedProbes: F64s;
-  /** Each body's proof of gentle ground (assembly/gentleProof.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
-  gentleCells: F64s;
-  /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
-  threads: usize;
-  threadCount: i32;
-}
-
-/**
- * What one worker thread steps a herd's bodies with (HD-5, assembly/threads.ts): its own copy of every static a step
- * writes (`scratch`), of the crowd (whose query reads the stepping body's mask from it) and its own circle list; and,
- * published before each step, the corner cache of the main thread's instance to read.
- */
-@unmanaged export class HerdThread {
-  scratch: usize;
-  crowd: Crowd;
-  nearData: usize;
-  nearCapacity: i32;
-  pool: usize;
-  dryFlags: usize;
-  directory: usize;
-  /** The box round the reach of the bodies the thread checked this step (assembly/threads.ts checkThread). */
-  boxX0: f64;
-  boxZ0: f64;
-  boxX1: f64;
-  boxZ1: f64;
-}
-
 /** A body's numbers come first in Body, an f64 each, in src/body.ts's order; its flags follow, a byte each. */
 export const BODY_NUMBER_COUNT: i32 = offsetof<Body>("hasFace") >> 3;
 export const BODY_FLAGS_AT: i32 = offsetof<Body>("hasFace");
@@ -398,47 +330,6 @@ export const HERD_ARRIVED: i32 = BODY_FLAG_COUNT + 1;
 export const HERD_UNREACHABLE: i32 = BODY_FLAG_COUNT + 2;
 export const HERD_ROUTING: i32 = BODY_FLAG_COUNT + 3;
 export const HERD_FLAG_COUNT: i32 = BODY_FLAG_COUNT + 4;
-
-/**
- * One kind's passability grid over a region (assembly/route.ts, RT-1): `w × h` cell states (I32) from cell (i0, j0)
- * of side `cell`, its ground, its own copy of the kind's numbers, and the window the next search stays in.
- */
-@unmanaged export class Grid {
-  ground: GroundData;
-  numbers: Numbers;
-  cell: f64;
-  i0: f64;
-  j0: f64;
-  w: i32;
-  h: i32;
-  cells: I32s;
-  /** Per cell, bit d set where the verdict of its edge d is in its state (edgeTo); 0 in a field's grid, worked out whole. */
-  known: U8Values;
-  left: i32;
-  bottom: i32;
-  right: i32;
-  top: i32;
-}
-
-/** One kind's flow field to one target cell (assembly/route.ts, RT-7): its grid (0 until first used) and each cell's way. */
-@unmanaged export class Field {
-  kind: i32;
-  used: i32;
-  ti: f64;
-  tj: f64;
-  /** The target the field was made for, and how its way enters the target's cell (assembly/route.ts goalWay). */
-  tx: f64;
-  tz: f64;
-  way: i32;
-  grid: Grid;
-  next: U8Values;
-}
-
-/** A herd's flow fields: `slots` holds FIELDS_KEPT Fields by value; `clock` counts the steps that stamp `used`. */
-@unmanaged export class FieldSet {
-  clock: i32;
-  slots: usize;
-}
 
 // ---- Scratch of per-row calls --------------------------------------------------------------------------------
 
@@ -530,8 +421,3 @@ export const BODY_HASFACE: i32 = offsetof<Body>("hasFace");
 export const BODY_JUMP: i32 = offsetof<Body>("jump");
 export const BODY_AIR: i32 = offsetof<Body>("air");
 export const BODY_STEEP: i32 = offsetof<Body>("steep");
-
-// Where a herd keeps the addresses of its number arrays, its flag arrays and its kinds (the facade views them).
-export const HERD_NUMBERS_AT: i32 = offsetof<Herd>("numbers");
-export const HERD_FLAGS_AT: i32 = offsetof<Herd>("flags");
-export const HERD_KIND_AT: i32 = offsetof<Herd>("kind");

@@ -3,12 +3,11 @@
  * reach (SE-1..SE-7).
  * Twin of src/reference/seek.ts: same functions, same operations, same order.
  */
-import { Body, CALL_DONE, Circle, Circles, Numbers, callBody, callNumbers, callResult } from './memory';
-import { GroundData } from './ground';
+import { Body, Circle, Circles, Numbers } from './memory';
 import { Sampler } from './lattice';
-import { ScatterGrid, filedCircle, filedGap, filedIndex } from './scatter';
+import { ScatterGrid, filedGap, filedIndex } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
-import { callGround } from './bodies';
+import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
@@ -159,33 +158,6 @@ function copyCircle(to: Circle, from: Circle): void {
 const CLEAR_REACH: f64 = 0.5;
 
 /**
- * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
- * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
- * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc
- * grown by the body's radius, but the blocker's (the solid at `blocker` in the ground's grid, or none when −1), stays
- * at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof made for a body of another kind,
- * assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
- * margin, lies within it all along (a point's distance from a segment is convex along a line), so no solid's grown disc
- * but the blocker's reaches it: no way into another starts on it. `keepClearWay` is set by a herd whose bodies block no
- * other (bodies move; the solids do not), which loads a body's proof into `clearWay` before its seek and walk and keeps
- * it after its seek. The margin is a float32 rounded down, so a proof takes 40 bytes.
- */
-@unmanaged export class ClearWay {
-  x: f64;
-  z: f64;
-  qx: f64;
-  qz: f64;
-  margin: f32;
-  blocker: i32;
-}
-
-/** Numbers of a ClearWay (a herd keeps them per body). */
-export const CLEAR_WAY_NUMBERS: i32 = <i32>(offsetof<ClearWay>() >> 3);
-
-export let clearWay = changetype<ClearWay>(memory.data(offsetof<ClearWay>()));
-/** Whether seekBody uses and makes proofs of a clear way (a global: each thread's instance has its own). */
-export let keepClearWay = false;
-/**
  * How many pieces of the last firstBlocker the kept proof let it skip, the blocker's entry, and its place in the
  * ground's grid of solids when known (−1 when not; see placeOfBlocker). AS only; globals.
  */
@@ -200,51 +172,6 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
   const ex = px + sx * s - x;
   const ez = pz + sz * s - z;
   return Math.sqrt(ex * ex + ez * ez);
-}
-
-/**
- * Whether (x, z) is within the kept proof's margin, less a rounding margin and `skin`, of its segment: the distance
- * compared in squares, from an end or across the segment, so no square root or division is taken.
- */
-@inline function nearKeptWay(x: f64, z: f64, skin: f64): bool {
-  const w = clearWay;
-  // Far above what rounding moves the tests firstBlocker and firstCircle make, at any coordinates up to 1e6 m.
-  const rounding = 1e-6 + 1e-9 * (Math.abs(x) + Math.abs(z) + Math.abs(w.qx) + Math.abs(w.qz));
-  const within = <f64>w.margin - rounding - skin;
-  if (!(within > 0.0)) return false;
-  const ex = x - w.x;
-  const ez = z - w.z;
-  const sx = w.qx - w.x;
-  const sz = w.qz - w.z;
-  const along = ex * sx + ez * sz;
-  if (along <= 0.0) return ex * ex + ez * ez < within * within;
-  const s2 = sx * sx + sz * sz;
-  if (along >= s2) {
-    const fx = x - w.qx;
-    const fz = z - w.qz;
-    return fx * fx + fz * fz < within * within;
-  }
-  const across = ex * sz - ez * sx;
-  return across * across < within * within * s2;
-}
-
-/** The kept proof's blocker, in the ground's grid of solids. */
-@inline function keptBlocker(g: Sampler): Circle {
-  return filedCircle(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
-}
-
-/**
- * The circles a move from (px, pz) to (qx, qz) may meet once grown by the body's radius and `skin` (AS only, for
- * slide's firstCircle), when the kept proof shows it meets no other: the proof's blocker alone, or none; else null.
- * Both ends within the proof's margin less `skin` put the whole move there (ClearWay), more than `skin` off every
- * other solid's disc grown by the body's radius.
- */
-export function keptCircles(g: Sampler, px: f64, pz: f64, qx: f64, qz: f64, skin: f64): Circles | null {
-  if (!keepClearWay || !nearKeptWay(px, pz, skin) || !nearKeptWay(qx, qz, skin)) return null;
-  const near = g.near;
-  near.length = 0;
-  if (clearWay.blocker >= 0) near.push(keptBlocker(g));
-  return near;
 }
 
 /** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */
@@ -562,13 +489,4 @@ export function stopIfBlocked(n: Numbers, g: Sampler, body: Body, reach: f64): i
   body.wantX = 0.0;
   body.wantZ = 0.0;
   return SEEK_UNREACHABLE;
-}
-
-/**
- * Sets the scratch body's want toward (tx, tz) at its kind's seekSpeed (SE-1..SE-7); result[0] is seek's answer
- * (SEEK_GOING, SEEK_ARRIVED or SEEK_UNREACHABLE).
- */
-export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f64): i32 {
-  callResult[0] = <f64>seekBody(callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
-  return CALL_DONE;
 }

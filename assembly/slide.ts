@@ -7,8 +7,9 @@ import { GroundData, boundAlongX, boundAlongZ, boundCells, boundDry, boundMost }
 import { Sampler, underI0, underI1, underJ0, underJ1 } from './lattice';
 import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
-import { keptCircles } from './seek';
-import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
+import { keptCircles } from './clearWay';
+import { Feet } from './feet';
+import { Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
 export const SKIN: f64 = 1e-6;

@@ -7,20 +7,12 @@ import { GroundData, boundAlongX, boundAlongZ, boundCells, boundMost } from './g
 import { Sampler, latticeCross, latticeFeet, underI0, underI1, underJ0, underJ1 } from './lattice';
 import { keepGentle, keepProof, keepUnproved, knownUnproved, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
+import { Cross, Feet } from './feet';
 
 /** A horizontal vector written by the functions below (an `out` argument: nothing allocates). */
 @unmanaged export class Vec2 {
   x: f64;
   z: f64;
-}
-
-/** The ground heights under a body's five feet (ST-1): f0 the centre, then the corners (−,−), (+,−), (−,+), (+,+). */
-@unmanaged export class Feet {
-  f0: f64;
-  f1: f64;
-  f2: f64;
-  f3: f64;
-  f4: f64;
 }
 
 /**
@@ -42,25 +34,6 @@ export function standOf(n: Numbers, f0: f64, f1: f64, f2: f64, f3: f64, f4: f64)
 /** Writes into `out` the ground heights under the five feet of a body at (x, z) (ST-1), asked as standHeight asks them. */
 export function feetAt(n: Numbers, g: Sampler, x: f64, z: f64, out: Feet): void {
   latticeFeet(g, x, z, n.span * 0.5, out);
-}
-
-/**
- * The ground heights at the twelve points of a slope's four stands (ST-3, standGradient), named by compass from the
- * centre (x east, z north), doubled letters two half-spans out: e0 half a span east, eeS two east and one south, …
- */
-@unmanaged export class Cross {
-  e0: f64;
-  w0: f64;
-  n0: f64;
-  s0: f64;
-  eeS: f64;
-  eeN: f64;
-  wwS: f64;
-  wwN: f64;
-  nnW: f64;
-  nnE: f64;
-  ssW: f64;
-  ssE: f64;
 }
 
 /** The points standGradient asks (a worker's instance points it at its own). */

@@ -17,74 +17,20 @@
  *   and only read while they run: seekAlong reads a field's grid with `known` (gridSight works nothing out), and its
  *   fieldFind stamps a field with the step's clock, which prepareFields already gave it — the same value.
  */
-import { Body, Circle, Circles, F64s, Herd, HerdThread, I32s, Numbers, alloc, callBodies, free } from './memory';
+import { Body, Circle, Circles, F64s, I32s, Numbers, callBodies } from './memory';
+import { Herd } from './herdLayout';
+import { HerdThread, SCRATCH_BYTES, contextOf } from './threadContexts';
 import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool, tilesUnder } from './ground';
 import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
 import { Want, gradient as walkGradient, want } from './walk';
-import { BlockedProbe, ClearWay, MAX_CLUSTER, Tangent, blockedProbe, blocker, clearWay, cluster, clusterData, minus, plus, probed } from './seek';
-import { Climb, Cross, Feet, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, crossing, footing } from './stand';
-import { aim } from './route';
+import { BlockedProbe, MAX_CLUSTER, Tangent, blockedProbe, blocker, cluster, clusterData, minus, plus, probed } from './seek';
+import { ClearWay, clearWay } from './clearWay';
+import { Cross, Feet } from './feet';
+import { Climb, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, crossing, footing } from './stand';
+import { aim } from './fields';
 import { body, columnOf, firstRefused, move, numberAt, prepareStep, stepBodies } from './herd';
-
-/** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
-const SCRATCH_BYTES: usize = 4096;
-
-/** The context of thread t (1 … threadCount; thread 0 is the main thread, which steps with its own statics). */
-@inline function contextOf(h: Herd, t: i32): HerdThread {
-  return changetype<HerdThread>(load<usize>(h.threads + (<usize>(t - 1) << 2)));
-}
-
-/** Room in a thread's circle list for any query of this herd: all its solids, and all its bodies when they block. */
-function nearCapacityOf(h: Herd): i32 {
-  const grid = h.ground.scatter;
-  return (grid === null ? 0 : grid.count) + (h.blocking ? h.capacity : 0);
-}
-
-/**
- * Makes the herd's contexts for `count` threads besides the main one (0: none), replacing any it had. Each holds the
- * thread's block of statics, its copy of the crowd, and its circle list.
- */
-export function herdThreads(h: Herd, count: i32): void {
-  freeThreads(h);
-  if (count <= 0) return;
-  h.threads = alloc(<usize>count << 2);
-  h.threadCount = count;
-  for (let t = 1; t <= count; t++) {
-    const c = changetype<HerdThread>(alloc(offsetof<HerdThread>()));
-    store<usize>(h.threads + (<usize>(t - 1) << 2), changetype<usize>(c));
-    c.scratch = alloc(SCRATCH_BYTES);
-    c.crowd = changetype<Crowd>(alloc(offsetof<Crowd>()));
-  }
-  reserveThreads(h);
-}
-
-/** Gives each context's circle list room for the herd's capacity (after the herd grows: reserveHerd). */
-export function reserveThreads(h: Herd): void {
-  const capacity = nearCapacityOf(h);
-  for (let t = 1; t <= h.threadCount; t++) {
-    const c = contextOf(h, t);
-    if (c.nearCapacity >= capacity) continue;
-    free(c.nearData);
-    c.nearData = alloc(<usize>capacity * offsetof<Circle>());
-    c.nearCapacity = capacity;
-  }
-}
-
-/** Frees the herd's contexts. */
-export function freeThreads(h: Herd): void {
-  for (let t = 1; t <= h.threadCount; t++) {
-    const c = contextOf(h, t);
-    free(c.scratch);
-    free(changetype<usize>(c.crowd));
-    free(c.nearData);
-    free(changetype<usize>(c));
-  }
-  free(h.threads);
-  h.threads = 0;
-  h.threadCount = 0;
-}
 
 /**
  * The box round the reach of the bodies the main thread checked this step (checkThread); a worker's is in its context.

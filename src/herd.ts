@@ -9,7 +9,7 @@ import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
 import { MAX_HERD, MAX_THREADS, show } from './limits.ts';
 import { checkDt, checkNumber, checkPoint, checkSeekOptions, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
-import { newFieldSet } from './reference/route.ts';
+import { newFieldSet } from './reference/fields.ts';
 import {
   HERD_FLAGS, HERD_NUMBERS, STEPPED, herdStep, loadBody, refusedField,
   type HerdArrays, type HerdFlagField, type HerdNumberField,

@@ -5,7 +5,7 @@ import { companionOn } from './companion/bound.ts';
 import { numbers } from './kinds.ts';
 import { route } from './reference/route.ts';
 import { routeFollowerOn } from './routeFollower.ts';
-import { seek } from './reference/seek.ts';
+import { seek } from './reference/seekCalls.ts';
 import { stand } from './reference/stand.ts';
 import { walk } from './reference/walk.ts';
 
@@ -14,7 +14,7 @@ export { gravity, groundOf, hitscan, registerMod } from './ground/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
 export { carry } from './reference/carry.ts';
 export { relative } from './relative.ts';
-export { seek } from './reference/seek.ts';
+export { seek } from './reference/seekCalls.ts';
 export { slide } from './reference/slide.ts';
 export { passability, route } from './reference/route.ts';
 export { stand } from './reference/stand.ts';

@@ -9,7 +9,7 @@ import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Bod
 import { MAX_MOVE, WORLD } from '../limits.ts';
 import type { Circle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
-import { type FieldSet, fieldFor, seekAlong } from './route.ts';
+import { type FieldSet, fieldFor, seekAlong } from './fields.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide.ts';
 import { walkBody } from './walk.ts';

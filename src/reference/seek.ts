@@ -3,15 +3,11 @@
  * reach (SE-1..SE-7).
  * Twin of assembly/seek.ts: same functions, same operations, same order.
  */
-import { numbers } from '../kinds.ts';
-import { checkFinite, checkNumber, checkPoint, checkSeekOptions, readBody, writeSought } from '../rows.ts';
-import { newBody, type Body } from '../body.ts';
-import { callGround } from './bodies.ts';
+import type { Body } from '../body.ts';
 import type { Sampler } from './lattice.ts';
-import { seekRoute } from './route.ts';
 import { Move, entryTime, slideBody } from './slide.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
-import type { Circle, Ground, Numbers, Row, SeekOptions, World } from '../types.ts';
+import type { Circle, Numbers } from '../types.ts';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
 export const MAX_CLUSTER = 32;
@@ -330,22 +326,4 @@ export function stopIfBlocked(n: Numbers, g: Sampler, body: Body, reach: number)
   body.wantX = 0.0;
   body.wantZ = 0.0;
   return SEEK_UNREACHABLE;
-}
-
-/**
- * Sets a row's want toward `target` [x, z] at its kind's seekSpeed, going round obstacles, and returns whether it is
- * within `stop` metres (SE-1..SE-7). Writes want, side, turned and `unreachable` (SE-7). With `{ route: true }` the
- * body follows its kind's flow field to the target instead, round lakes, cliffs and trees (RT-7, RT-8: seekRoute).
- */
-export function seek(me: Row, w: World, target: readonly number[], stop: number, ground: Ground, options?: SeekOptions): boolean {
-  const n = numbers(me, w);
-  const t = checkPoint('target', target);
-  checkNumber('stop', stop, 0);
-  const route = checkSeekOptions(options);
-  const body = readBody(me, newBody());
-  const g = callGround(n, w, me, ground);
-  const answer = route ? seekRoute(ground, n, g, body, t[0], t[1], stop) : seekBody(n, g, body, t[0], t[1], stop);
-  checkFinite(body, 'seek');
-  writeSought(me, body, answer === SEEK_UNREACHABLE);
-  return answer === SEEK_ARRIVED;
 }

@@ -7,7 +7,8 @@ import { checkDelta, checkFinite, moveTooLongError, readBody, writePos } from '.
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { Feet, Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand.ts';
+import { Feet } from './feet.ts';
+import { Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */

@@ -5,21 +5,13 @@
 import { checkNumbers } from '../kinds.ts';
 import { checkInWorld, checkNumber } from '../rows.ts';
 import { Sampler } from './lattice.ts';
+import { Feet } from './feet.ts';
 import type { Ground, Numbers } from '../types.ts';
 
 /** A horizontal vector written by the functions below (gl-matrix style `out` argument: nothing allocates). */
 export class Vec2 {
   x = 0;
   z = 0;
-}
-
-/** The ground heights under a body's five feet (ST-1): f0 the centre, then the corners (−,−), (+,−), (−,+), (+,+). */
-export class Feet {
-  f0 = 0.0;
-  f1 = 0.0;
-  f2 = 0.0;
-  f3 = 0.0;
-  f4 = 0.0;
 }
 
 /**

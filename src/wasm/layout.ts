@@ -1,6 +1,7 @@
 /**
- * Where things are in the core's memory, as assembly/memory.ts (the only file that knows offsets) exports them: the
- * byte offset of each field of a kind's Numbers, a Body, a Circle, a Circles list and a Herd, and the call statuses.
+ * Where things are in the core's memory, as assembly/memory.ts and assembly/herdLayout.ts (the only files that know
+ * offsets) export them: the byte offset of each field of a kind's Numbers, a Body, a Circle, a Circles list and a
+ * Herd, and the call statuses.
  * Read once per core; the field names are src/body.ts's and src/types.ts's, so a field is described in one place.
  */
 import { BODY_FLAGS, BODY_NUMBERS, type BodyNumber } from '../body.ts';
@@ -48,7 +49,7 @@ function constant(core: CoreExports, name: string): number {
 const upper = (field: string): string => field.toUpperCase();
 
 /**
- * The index of a herd field's array (assembly/memory.ts Herd): a body field's place in Body, else the core's
+ * The index of a herd field's array (assembly/herdLayout.ts Herd): a body field's place in Body, else the core's
  * HERD_<FIELD> constant. Throws if the core and src/body.ts disagree on how many fields a body has.
  */
 function herdIndex(c: (name: string) => number, field: string, inBody: number | undefined): number {

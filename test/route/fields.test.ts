@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as reference from '../../src/reference.ts';
 import { Sampler } from '../../src/reference/lattice.ts';
-import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, newFieldSet } from '../../src/reference/route.ts';
+import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, newFieldSet } from '../../src/reference/fields.ts';
 import type { Passability } from '../../src/types.ts';
 import { CORES } from '../cores.ts';
 import { expectSame } from '../wasm/worlds.ts';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import * as reference from '../../src/reference.ts';
 import { Sampler } from '../../src/reference/lattice.ts';
-import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, newFieldSet } from '../../src/reference/route.ts';
+import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, newFieldSet } from '../../src/reference/fields.ts';
 import type { Ground, Row, World } from '../../src/types.ts';
 import { Scene } from '../../bench/peers/scene.ts';
 import { startRow, walkerWorld } from '../../bench/peers/walker.ts';

@@ -1,6 +1,6 @@
 /**
  * A herd body in wasm keeps a proof that its straight way to its target is clear and skips seek's search for a blocker,
- * and slide's search for a solid to meet, while it walks down that way (assembly/seek.ts ClearWay). The answer must be
+ * and slide's search for a solid to meet, while it walks down that way (assembly/clearWay.ts ClearWay). The answer must be
  * the one the search gives, so a herd step still equals the reference's per-row calls bit for bit (HD-2) where the
  * proof is at its edge: ways that graze a solid, targets moved, bodies put back off the way, kinds of another radius
  * swapped in. A blocked way's proof leaves its blocker out, so it is tested where another solid sits beside the way

@@ -17,7 +17,10 @@ const WASM_ONLY: Record<string, string> = {
   ground: "the uploaded terrain3d/scatter3d grounds and the baked corner cache; the reference asks the ground's callbacks",
   crowd: "the herd's grid of bodies for blocking; the reference herd gathers blockers from a list",
   index: 'exports only; the reference entry is src/reference.ts',
+  herdLayout: "a herd's struct in linear memory and the offsets the facade reads it at; the reference's herd is a class on the JS heap",
+  threadContexts: "the contexts of a herd's worker threads (HD-5); the reference steps on one thread",
   threads: "a herd step's ranges on worker threads over the shared memory (HD-5); the reference steps on one thread",
+  clearWay: "a herd body's kept proof of a clear way, which lets seek and slide skip searches for solids the reference has no grid to prove",
   gentleProof: "a herd body's proof that the lattice cells round it are gentle, for gentleSlope and gentleWay, which the reference has not",
 };
 
@@ -43,10 +46,13 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
   // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope), and a herd
   // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's
-  // callbacks, which it cannot bound. wasm's standHeight asks its feet, and standGradient its slope's points (Cross), into
+  // callbacks, which it cannot bound. wasm's standHeight asks its feet, and standGradient its slope's points, into
   // statics (footing, crossing) a worker points at its own.
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'keepWayProof', 'callStatus'] },
-  stand: { reference: [], assembly: ['Cross', 'crossing', 'footing', 'gentleSlope', 'proofDivisor'] },
+  stand: { reference: [], assembly: ['crossing', 'footing', 'gentleSlope', 'proofDivisor'] },
+  // wasm's lattice works out a slope's twelve points together (latticeCross) into a record of its own; the
+  // reference's standGradient asks them one by one.
+  feet: { reference: [], assembly: ['Cross'] },
   // The facade's turns relative to a yaw (src/relative.ts) take sines; nothing wasm works out does (SE-4's tangents are vectors).
   math: { reference: ['sinReduced', 'sin', 'cos'], assembly: [] },
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
@@ -56,21 +62,25 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   seek: {
     reference: [],
     assembly: [
-      'CLEAR_REACH', 'ClearWay', 'CLEAR_WAY_NUMBERS', 'clearWay', 'keepClearWay', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance',
-      'nearKeptWay', 'keptBlocker', 'keptCircles', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
+      'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
       'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
-  // The reference's grid and fields are classes of their own (wasm's are assembly/memory.ts Grid, Field, FieldSet); the reference also holds the host
-  // side both entries share — regions, options, reading a route out, the grids kept — and its public calls; wasm
-  // frees grids, grows its storage by copying, and hands the facade a filled grid's cells.
+  // wasm frees grids and grows the search's and the route's storage by copying.
+  passability: { reference: [], assembly: ['freeGrid'] },
+  search: { reference: [], assembly: ['heapCapacity', 'grown'] },
+  waypoints: { reference: [], assembly: ['routeSize'] },
+  fields: { reference: [], assembly: ['freeFieldSet'] },
+  // The reference files its per-row fields under keys it makes from the ground (the facade makes wasm's).
+  seekCalls: { reference: ['FieldKey', 'keysGiven', 'rowKeys', 'fieldKey'], assembly: [] },
+  // The reference also holds the host side both entries share — regions, options, reading a route out, the grids
+  // kept — and its public passability; wasm hands the facade a filled grid's cells.
   route: {
     reference: [
-      'Grid', 'Field', 'FieldSet', 'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
-      'routeOptions', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'FieldKey', 'keysGiven',
-      'rowKeys', 'fieldKey', 'passability',
+      'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
+      'routeOptions', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'passability',
     ],
-    assembly: ['freeGrid', 'heapCapacity', 'grown', 'routeSize', 'freeFieldSet', 'gridCells'],
+    assembly: ['gridCells'],
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
@@ -98,12 +108,14 @@ const OTHER_SIGNATURES: Record<string, string[]> = {
   slide: ['slide'],
   carry: ['carry'],
   walk: ['walk'],
-  seek: ['seek'],
   stand: ['stand'],
   // The reference's grid is built for a region alone; wasm's also holds its ground and a copy of the scratch numbers.
-  // The public route takes a row, wasm's a grid and the window; the reference's routing seek files its field under a
-  // key it makes from the ground, wasm's takes the scratch and the key the facade made.
-  route: ['newGrid', 'seekRoute', 'route'],
+  passability: ['newGrid'],
+  // The reference's routing seek files its field under a key it makes from the ground, wasm's takes the scratch and
+  // the key the facade made.
+  seekCalls: ['seekRoute', 'seek'],
+  // The public route takes a row, wasm's a grid and the window.
+  route: ['route'],
   // The reference's sampler is built per call from a ground; wasm's is one static sampler pointed at a ground.
   bodies: ['callGround'],
   // The reference's take the arrays alone: the Herd API reads a body through them too (src/herd.ts get).

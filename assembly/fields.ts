@@ -1,0 +1,268 @@
+/**
+ * Flow fields for bodies that seek along routes (RT-7, RT-8): one kind's way to one target cell from every cell of a
+ * grid round it, kept in sets by target and kind, and seek along a field.
+ * Twin of src/reference/fields.ts: same functions, same operations, same order.
+ */
+import { Body, I32s, Numbers, U8Values, alloc, free } from './memory';
+import { Sampler } from './lattice';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek';
+import { Vec2 } from './stand';
+import { Grid, ROUTE_CELL, STANDABLE, STAND_KNOWN, cellX, cellZ, dirX, dirZ, edgeState, setWindow, slideSight, standState } from './passability';
+import { GOAL_CENTRE, GOAL_POINT, GOAL_SHUT, costs, goalWay, heapPop, heapPush, heapSize, marks, reserveSearch, startSearch, stepCost } from './search';
+import { gridSight } from './waypoints';
+
+/** The side of a flow field's region in cells, centred on its target's cell (RT-7). */
+export const FIELD_SIDE: i32 = 128;
+/** Flow fields a herd keeps; the least recently used is replaced (RT-7). */
+export const FIELDS_KEPT: i32 = 8;
+/** How many cells along its field a body looks for the furthest it sees (RT-8). */
+export const LOOKAHEAD: i32 = 4;
+/** A cell's way in a field: a direction 0–7 toward the target, AT_GOAL in the target's cell, NO_WAY where none leads there. */
+export const AT_GOAL: i32 = 8;
+export const NO_WAY: i32 = 255;
+
+/** One kind's flow field to one target cell (RT-7): its grid (0 until first used) and each cell's way. */
+@unmanaged export class Field {
+  kind: i32;
+  used: i32;
+  ti: f64;
+  tj: f64;
+  /** The target the field was made for, and how its way enters the target's cell (goalWay). */
+  tx: f64;
+  tz: f64;
+  way: i32;
+  grid: Grid;
+  next: U8Values;
+}
+
+/** A herd's flow fields: `slots` holds FIELDS_KEPT Fields by value; `clock` counts the steps that stamp `used`. */
+@unmanaged export class FieldSet {
+  clock: i32;
+  slots: usize;
+}
+
+/** An empty set of fields. */
+export function newFieldSet(): FieldSet {
+  const set = changetype<FieldSet>(alloc(offsetof<FieldSet>()));
+  set.slots = alloc(<usize>FIELDS_KEPT * offsetof<Field>());
+  for (let k = 0; k < FIELDS_KEPT; k++) fieldAt(set, k).kind = -1;
+  return set;
+}
+
+/** Field slot k of a set. */
+export function fieldAt(set: FieldSet, k: i32): Field {
+  return changetype<Field>(set.slots + <usize>k * offsetof<Field>());
+}
+
+/** Frees a set of fields and their grids. */
+export function freeFieldSet(set: FieldSet): void {
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (changetype<usize>(f.grid) == 0) continue;
+    free(changetype<usize>(f.grid.cells));
+    free(changetype<usize>(f.grid));
+    free(changetype<usize>(f.next));
+  }
+  free(set.slots);
+  free(changetype<usize>(set));
+}
+
+/**
+ * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
+ * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
+ * without extras, ties as in searchGrid; the edges into the goal as `way` says, judged at the target (tx, tz) where
+ * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further.
+ */
+export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64, tz: f64, way: i32, next: U8Values): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) next[k] = NO_WAY;
+  const open = startSearch();
+  const closed = open + 1;
+  costs[goal] = 0.0;
+  marks[goal] = open;
+  next[goal] = AT_GOAL;
+  heapPush(0.0, 0.0, goal);
+  while (heapSize > 0) {
+    const k = heapPop();
+    marks[k] = closed;
+    const to = standState(n, g, grid, k);
+    if (k != goal && (to & STANDABLE) == 0) continue;
+    const col = k % grid.w;
+    const row = k / grid.w;
+    const cost = costs[k];
+    for (let d = 0; d < 8; d++) {
+      const pi = col - dirX(d);
+      const pj = row - dirZ(d);
+      if (pi < grid.left || pj < grid.bottom || pi >= grid.right || pj >= grid.top) continue;
+      const from = pj * grid.w + pi;
+      if (marks[from] == closed) continue;
+      const edges = edgeState(n, g, grid, from);
+      if (k == goal && way == GOAL_POINT ? !slideSight(n, g, cellX(grid, from), cellZ(grid, from), tx, tz) : (edges & (1 << d)) == 0) continue;
+      const c = cost + stepCost(grid, d, to, 0.0, 0.0);
+      if (marks[from] != open || c < costs[from]) {
+        costs[from] = c;
+        marks[from] = open;
+        next[from] = d;
+        heapPush(c, c, from);
+      }
+    }
+  }
+}
+
+/** Field f's grid over the `FIELD_SIDE` square from cell (i0, j0), made on first use and emptied on reuse. */
+export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: f64, i0: f64, j0: f64): Grid {
+  if (changetype<usize>(f.grid) == 0) {
+    const made = changetype<Grid>(alloc(offsetof<Grid>()));
+    made.ground = g.ground;
+    made.numbers = n;
+    made.cell = cell;
+    made.i0 = i0;
+    made.j0 = j0;
+    made.w = FIELD_SIDE;
+    made.h = FIELD_SIDE;
+    made.cells = changetype<I32s>(alloc(<usize>(FIELD_SIDE * FIELD_SIDE) << 2));
+    f.grid = made;
+    f.next = changetype<U8Values>(alloc(<usize>(FIELD_SIDE * FIELD_SIDE)));
+    return made;
+  }
+  const grid = f.grid;
+  grid.ground = g.ground;
+  grid.numbers = n;
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  memory.fill(changetype<usize>(grid.cells), 0, <usize>(grid.w * grid.h) << 2);
+  return grid;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. A field
+ * whose way into the target's cell was judged at its target (GOAL_POINT, GOAL_SHUT) serves that target only.
+ */
+export function fieldFind(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64): Field | null {
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (f.kind == kind && f.ti == ti && f.tj == tj && (f.way == GOAL_CENTRE || (f.tx == tx && f.tz == tz))) {
+      f.used = set.clock;
+      return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) (RT-7): the set's, or made now in the slot used least recently
+ * (the first of those), over the FIELD_SIDE square centred on the target's cell — unless that slot was used this
+ * step too (more targets than FIELDS_KEPT): then null, and no field is replaced, so fields never thrash.
+ */
+export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field | null {
+  const found = fieldFind(set, kind, g, tx, tz);
+  if (found !== null) return found;
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  let slot = 0;
+  for (let k = 1; k < FIELDS_KEPT; k++) if (fieldAt(set, k).used < fieldAt(set, slot).used) slot = k;
+  const f = fieldAt(set, slot);
+  if (f.used == set.clock) return null;
+  f.kind = kind;
+  f.ti = ti;
+  f.tj = tj;
+  f.used = set.clock;
+  const half = FIELD_SIDE / 2;
+  const grid = fieldGrid(f, g, n, cell, ti - <f64>half, tj - <f64>half);
+  setWindow(grid, ti - <f64>half, tj - <f64>half, FIELD_SIDE, FIELD_SIDE);
+  reserveSearch(FIELD_SIDE * FIELD_SIDE);
+  const goal = half * FIELD_SIDE + half;
+  f.tx = tx;
+  f.tz = tz;
+  f.way = goalWay(n, g, grid, goal, tx, tz);
+  flowField(n, g, grid, goal, tx, tz, f.way, f.next);
+  return f;
+}
+
+/**
+ * Where a body at (x, z) aims along field f toward (tx, tz) (RT-8), into `out`: of the next LOOKAHEAD cells of its
+ * way, the furthest whose centre it sees over edges the field has worked out (gridSight, known only) — the target
+ * itself once the way reaches the target's cell. False when the body is outside the field or no way leads from its cell.
+ */
+export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f64, tz: f64, out: Vec2): bool {
+  const grid = f.grid;
+  const fi = Math.floor(x / grid.cell) - grid.i0;
+  const fj = Math.floor(z / grid.cell) - grid.j0;
+  if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
+  let k = <i32>fj * grid.w + <i32>fi;
+  if (f.next[k] == NO_WAY) return false;
+  out.x = cellX(grid, k);
+  out.z = cellZ(grid, k);
+  for (let s = 0; s < LOOKAHEAD; s++) {
+    const d = f.next[k];
+    if (d == AT_GOAL) {
+      out.x = tx;
+      out.z = tz;
+      return true;
+    }
+    k = k + dirX(d) + dirZ(d) * grid.w;
+    const ax = f.next[k] == AT_GOAL ? tx : cellX(grid, k);
+    const az = f.next[k] == AT_GOAL ? tz : cellZ(grid, k);
+    if (s > 0 && gridSight(n, g, grid, x, z, ax, az, 0.0, 0.0, true) < 0.0) return true;
+    out.x = ax;
+    out.z = az;
+  }
+  return true;
+}
+
+/**
+ * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
+ * leads to the target's cell, that cell is not one known to be unstandable, and a way may enter the target's cell
+ * (goalWay: its centre or the target itself is standable). The field's verdict is of the cells' centres: where the
+ * body cannot stand on its own cell's centre the verdict is not the body's.
+ */
+export function strandedAt(f: Field, x: f64, z: f64): bool {
+  const grid = f.grid;
+  const fi = Math.floor(x / grid.cell) - grid.i0;
+  const fj = Math.floor(z / grid.cell) - grid.j0;
+  if (fi < 0.0 || fj < 0.0 || fi >= <f64>grid.w || fj >= <f64>grid.h) return false;
+  const k = <i32>fj * grid.w + <i32>fi;
+  return f.next[k] == NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) != STAND_KNOWN && f.way != GOAL_SHUT;
+}
+
+/**
+ * Seek for a body its field strands (RT-8, SE-7): plain seek toward the target (SE-1..SE-7), so the body goes on
+ * where plain seek takes it and comes to rest where plain seek rests it, and the answer is SEEK_UNREACHABLE — the
+ * field has said no way leads there.
+ */
+export function seekStranded(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
+  seekBody(n, g, body, tx, tz, stop);
+  return SEEK_UNREACHABLE;
+}
+
+// `let`s, so a worker thread points them at its own (assembly/threads.ts).
+export let aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+
+/**
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the body
+ * stands outside it, plain seek (SE-1..SE-7) toward the target; on a cell from which no way leads, seekStranded;
+ * else seek toward fieldAim's point, arriving only at the target. Answers as seekBody does.
+ */
+export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
+  const f = fieldFind(set, kind, g, tx, tz);
+  if (f === null) return seekBody(n, g, body, tx, tz, stop);
+  if (strandedAt(changetype<Field>(f), body.x, body.z)) return seekStranded(n, g, body, tx, tz, stop);
+  if (!fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (aim.x == tx && aim.z == tz) return seekBody(n, g, body, tx, tz, stop);
+  const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
+  if (answer != SEEK_UNREACHABLE) return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
+  // Stalled short of a point the grid sees past (a post's corner): make for the centre of the body's own cell, from
+  // which every step of the field is a move slide has made (RT-2), and look ahead again from there.
+  const grid = changetype<Field>(f).grid;
+  const k = <i32>(Math.floor(body.z / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(body.x / grid.cell) - grid.i0);
+  const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
+  return back == SEEK_ARRIVED ? SEEK_GOING : back;
+}

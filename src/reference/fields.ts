@@ -1,0 +1,243 @@
+/**
+ * Flow fields for bodies that seek along routes (RT-7, RT-8): one kind's way to one target cell from every cell of a
+ * grid round it, kept in sets by target and kind, and seek along a field.
+ * Twin of assembly/fields.ts: same functions, same operations, same order.
+ */
+import type { Body } from '../body.ts';
+import { Sampler } from './lattice.ts';
+import { SEEK_ARRIVED, SEEK_GOING, SEEK_UNREACHABLE, seekBody } from './seek.ts';
+import { Vec2 } from './stand.ts';
+import { Grid, ROUTE_CELL, STANDABLE, STAND_KNOWN, cellX, cellZ, dirX, dirZ, edgeState, newGrid, setWindow, slideSight, standState } from './passability.ts';
+import { GOAL_CENTRE, GOAL_POINT, GOAL_SHUT, costs, goalWay, heapPop, heapPush, heapSize, marks, reserveSearch, startSearch, stepCost } from './search.ts';
+import { gridSight } from './waypoints.ts';
+import type { Numbers } from '../types.ts';
+
+/** The side of a flow field's region in cells, centred on its target's cell (RT-7). */
+export const FIELD_SIDE = 128;
+/** Flow fields a herd keeps; the least recently used is replaced (RT-7). */
+export const FIELDS_KEPT = 8;
+/** How many cells along its field a body looks for the furthest it sees (RT-8). */
+export const LOOKAHEAD = 4;
+/** A cell's way in a field: a direction 0–7 toward the target, AT_GOAL in the target's cell, NO_WAY where none leads there. */
+export const AT_GOAL = 8;
+export const NO_WAY = 255;
+
+/** One kind's flow field to one target cell (ti, tj): its grid over the field's region and each cell's way. */
+export class Field {
+  kind = -1;
+  used = 0;
+  ti = 0.0;
+  tj = 0.0;
+  /** The target the field was made for, and how its way enters the target's cell (goalWay). */
+  tx = 0.0;
+  tz = 0.0;
+  way = 0;
+  grid: Grid | null = null;
+  next = new Uint8Array(0);
+}
+
+/** A herd's flow fields: FIELDS_KEPT slots, and the step clock their `used` is stamped with. */
+export class FieldSet {
+  clock = 0;
+  fields: Field[] = [];
+}
+
+/** An empty set of fields. */
+export function newFieldSet(): FieldSet {
+  const set = new FieldSet();
+  for (let k = 0; k < FIELDS_KEPT; k++) set.fields.push(new Field());
+  return set;
+}
+
+/** Field slot k of a set. */
+export function fieldAt(set: FieldSet, k: number): Field {
+  return set.fields[k];
+}
+
+/**
+ * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
+ * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
+ * without extras, ties as in searchGrid; the edges into the goal as `way` says, judged at the target (tx, tz) where
+ * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further.
+ */
+export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: number, tx: number, tz: number, way: number, next: Uint8Array): void {
+  const count = grid.w * grid.h;
+  for (let k = 0; k < count; k++) next[k] = NO_WAY;
+  const open = startSearch();
+  const closed = open + 1;
+  costs[goal] = 0.0;
+  marks[goal] = open;
+  next[goal] = AT_GOAL;
+  heapPush(0.0, 0.0, goal);
+  while (heapSize > 0) {
+    const k = heapPop();
+    marks[k] = closed;
+    const to = standState(n, g, grid, k);
+    if (k !== goal && (to & STANDABLE) === 0) continue;
+    const col = k % grid.w;
+    const row = Math.floor(k / grid.w);
+    const cost = costs[k];
+    for (let d = 0; d < 8; d++) {
+      const pi = col - dirX(d);
+      const pj = row - dirZ(d);
+      if (pi < grid.left || pj < grid.bottom || pi >= grid.right || pj >= grid.top) continue;
+      const from = pj * grid.w + pi;
+      if (marks[from] === closed) continue;
+      const edges = edgeState(n, g, grid, from);
+      if (k === goal && way === GOAL_POINT ? !slideSight(n, g, cellX(grid, from), cellZ(grid, from), tx, tz) : (edges & (1 << d)) === 0) continue;
+      const c = cost + stepCost(grid, d, to, 0.0, 0.0);
+      if (marks[from] !== open || c < costs[from]) {
+        costs[from] = c;
+        marks[from] = open;
+        next[from] = d;
+        heapPush(c, c, from);
+      }
+    }
+  }
+}
+
+/** Field f's grid over the `FIELD_SIDE` square from cell (i0, j0), made on first use and emptied on reuse. */
+export function fieldGrid(f: Field, g: Sampler, n: Numbers, cell: number, i0: number, j0: number): Grid {
+  if (f.grid === null) {
+    f.grid = newGrid(cell, i0, j0, FIELD_SIDE, FIELD_SIDE);
+    f.next = new Uint8Array(FIELD_SIDE * FIELD_SIDE);
+    return f.grid;
+  }
+  const grid = f.grid;
+  grid.cell = cell;
+  grid.i0 = i0;
+  grid.j0 = j0;
+  grid.cells.fill(0);
+  return grid;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) if the set holds it, stamped as used this step; else null. A field
+ * whose way into the target's cell was judged at its target (GOAL_POINT, GOAL_SHUT) serves that target only.
+ */
+export function fieldFind(set: FieldSet, kind: number, g: Sampler, tx: number, tz: number): Field | null {
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (f.kind === kind && f.ti === ti && f.tj === tj && (f.way === GOAL_CENTRE || (f.tx === tx && f.tz === tz))) {
+      f.used = set.clock;
+      return f;
+    }
+  }
+  return null;
+}
+
+/**
+ * The field of `kind` toward the cell of (tx, tz) (RT-7): the set's, or made now in the slot used least recently
+ * (the first of those), over the FIELD_SIDE square centred on the target's cell — unless that slot was used this
+ * step too (more targets than FIELDS_KEPT): then null, and no field is replaced, so fields never thrash.
+ */
+export function fieldFor(set: FieldSet, kind: number, n: Numbers, g: Sampler, tx: number, tz: number): Field | null {
+  const found = fieldFind(set, kind, g, tx, tz);
+  if (found !== null) return found;
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  let slot = 0;
+  for (let k = 1; k < FIELDS_KEPT; k++) if (fieldAt(set, k).used < fieldAt(set, slot).used) slot = k;
+  const f = fieldAt(set, slot);
+  if (f.used === set.clock) return null;
+  f.kind = kind;
+  f.ti = ti;
+  f.tj = tj;
+  f.used = set.clock;
+  const half = FIELD_SIDE / 2;
+  const grid = fieldGrid(f, g, n, cell, ti - half, tj - half);
+  setWindow(grid, ti - half, tj - half, FIELD_SIDE, FIELD_SIDE);
+  reserveSearch(FIELD_SIDE * FIELD_SIDE);
+  const goal = half * FIELD_SIDE + half;
+  f.tx = tx;
+  f.tz = tz;
+  f.way = goalWay(n, g, grid, goal, tx, tz);
+  flowField(n, g, grid, goal, tx, tz, f.way, f.next);
+  return f;
+}
+
+/**
+ * Where a body at (x, z) aims along field f toward (tx, tz) (RT-8), into `out`: of the next LOOKAHEAD cells of its
+ * way, the furthest whose centre it sees over edges the field has worked out (gridSight, known only) — the target
+ * itself once the way reaches the target's cell. False when the body is outside the field or no way leads from its cell.
+ */
+export function fieldAim(n: Numbers, g: Sampler, f: Field, x: number, z: number, tx: number, tz: number, out: Vec2): boolean {
+  const grid = f.grid!;
+  const i = Math.floor(x / grid.cell) - grid.i0;
+  const j = Math.floor(z / grid.cell) - grid.j0;
+  if (i < 0 || j < 0 || i >= grid.w || j >= grid.h) return false;
+  let k = j * grid.w + i;
+  if (f.next[k] === NO_WAY) return false;
+  out.x = cellX(grid, k);
+  out.z = cellZ(grid, k);
+  for (let s = 0; s < LOOKAHEAD; s++) {
+    const d = f.next[k];
+    if (d === AT_GOAL) {
+      out.x = tx;
+      out.z = tz;
+      return true;
+    }
+    k = k + dirX(d) + dirZ(d) * grid.w;
+    const ax = f.next[k] === AT_GOAL ? tx : cellX(grid, k);
+    const az = f.next[k] === AT_GOAL ? tz : cellZ(grid, k);
+    if (s > 0 && gridSight(n, g, grid, x, z, ax, az, 0.0, 0.0, true) < 0.0) return true;
+    out.x = ax;
+    out.z = az;
+  }
+  return true;
+}
+
+/**
+ * Whether field f strands a body at (x, z) (RT-8, SE-7): the body stands in the field on a cell from which no way
+ * leads to the target's cell, that cell is not one known to be unstandable, and a way may enter the target's cell
+ * (goalWay: its centre or the target itself is standable). The field's verdict is of the cells' centres: where the
+ * body cannot stand on its own cell's centre the verdict is not the body's.
+ */
+export function strandedAt(f: Field, x: number, z: number): boolean {
+  const grid = f.grid!;
+  const i = Math.floor(x / grid.cell) - grid.i0;
+  const j = Math.floor(z / grid.cell) - grid.j0;
+  if (i < 0 || j < 0 || i >= grid.w || j >= grid.h) return false;
+  const k = j * grid.w + i;
+  return f.next[k] === NO_WAY && (grid.cells[k] & (STAND_KNOWN | STANDABLE)) !== STAND_KNOWN && f.way !== GOAL_SHUT;
+}
+
+/**
+ * Seek for a body its field strands (RT-8, SE-7): plain seek toward the target (SE-1..SE-7), so the body goes on
+ * where plain seek takes it and comes to rest where plain seek rests it, and the answer is SEEK_UNREACHABLE — the
+ * field has said no way leads there.
+ */
+export function seekStranded(n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): number {
+  seekBody(n, g, body, tx, tz, stop);
+  return SEEK_UNREACHABLE;
+}
+
+const aim = new Vec2();
+
+/**
+ * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the body
+ * stands outside it, plain seek (SE-1..SE-7) toward the target; on a cell from which no way leads, seekStranded;
+ * else seek toward fieldAim's point, arriving only at the target. Answers as seekBody does.
+ */
+export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, body: Body, tx: number, tz: number, stop: number): number {
+  const dx = tx - body.x;
+  const dz = tz - body.z;
+  if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
+  const f = fieldFind(set, kind, g, tx, tz);
+  if (f === null) return seekBody(n, g, body, tx, tz, stop);
+  if (strandedAt(f, body.x, body.z)) return seekStranded(n, g, body, tx, tz, stop);
+  if (!fieldAim(n, g, f, body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (aim.x === tx && aim.z === tz) return seekBody(n, g, body, tx, tz, stop);
+  const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
+  if (answer !== SEEK_UNREACHABLE) return answer === SEEK_ARRIVED ? SEEK_GOING : answer;
+  // Stalled short of a point the grid sees past (a post's corner): make for the centre of the body's own cell, from
+  // which every step of the field is a move slide has made (RT-2), and look ahead again from there.
+  const grid = f.grid!;
+  const k = (Math.floor(body.z / grid.cell) - grid.j0) * grid.w + (Math.floor(body.x / grid.cell) - grid.i0);
+  const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
+  return back === SEEK_ARRIVED ? SEEK_GOING : back;
+}

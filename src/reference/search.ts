@@ -1,0 +1,266 @@
+/**
+ * The search for the cheapest passable path on a grid (RT-3, RT-4): A* over the grid's cells with each step's cost,
+ * from the body's own place to the target's cell or the nearest reachable one.
+ * Twin of assembly/search.ts: same functions, same operations, same order.
+ */
+import { Sampler } from './lattice.ts';
+import { EDGES_KNOWN, Grid, LEVELS, SQRT2, STANDABLE, cellX, cellZ, dirX, dirZ, edgeTo, legClear, slideSight, standState, standableAt } from './passability.ts';
+import type { Numbers } from '../types.ts';
+
+/**
+ * How a way enters the target's cell (RT-2): GOAL_CENTRE where its centre is standable (its edges, as any cell's);
+ * else GOAL_POINT where the target itself is (standableAt), each edge in judged by slide from the neighbour's centre
+ * to the target (goal edges: the search's own, never kept in the grid, which other targets share); else GOAL_SHUT.
+ */
+export const GOAL_CENTRE = 0;
+export const GOAL_POINT = 1;
+export const GOAL_SHUT = 2;
+
+/** How a way enters cell `goal`, the cell of the target (tx, tz): GOAL_CENTRE, GOAL_POINT or GOAL_SHUT (RT-2). */
+export function goalWay(n: Numbers, g: Sampler, grid: Grid, goal: number, tx: number, tz: number): number {
+  if ((standState(n, g, grid, goal) & STANDABLE) !== 0) return GOAL_CENTRE;
+  return standableAt(n, g, tx, tz) ? GOAL_POINT : GOAL_SHUT;
+}
+
+/** The octile distance in metres from cell (i, j) to cell (ti, tj) (RT-3): admissible, as no step costs less than its length. */
+export function octile(grid: Grid, i: number, j: number, ti: number, tj: number): number {
+  const di = Math.abs(i - ti);
+  const dj = Math.abs(j - tj);
+  const long = Math.max(di, dj);
+  const short = Math.min(di, dj);
+  return ((long - short) + short * SQRT2) * grid.cell;
+}
+
+/** The factor a cell of state `to` puts on the length of a step onto it (RT-3): 1, more on slope and in water. */
+export function costFactor(to: number, slopeCost: number, waterCost: number): number {
+  const slope = ((to >>> 16) & 255) / LEVELS;
+  const depth = ((to >>> 24) & 255) / LEVELS;
+  return 1.0 + slopeCost * slope + waterCost * depth;
+}
+
+/**
+ * The cost in metres of a step in direction d onto a cell of state `to` (RT-3): its length times the cell's factor.
+ * Without extras the factor is exactly 1 (1 + 0·s + 0·d), so it is not worked out.
+ */
+export function stepCost(grid: Grid, d: number, to: number, slopeCost: number, waterCost: number): number {
+  const length = (d & 1) === 0 ? grid.cell : grid.cell * SQRT2;
+  if (slopeCost === 0.0 && waterCost === 0.0) return length;
+  return length * costFactor(to, slopeCost, waterCost);
+}
+
+// ---- The search's storage: per node of the grid, shared by every search (they never nest) ---------------------
+
+let capacity = 0;
+/** The cost from the start to each node found, valid where its mark is this search's. */
+export let costs = new Float64Array(0);
+/** 2·search for a node found and open, 2·search + 1 for one closed; older marks mean not found. */
+export let marks = new Int32Array(0);
+/** The direction of the step that reached each node. */
+export let froms = new Uint8Array(0);
+/** The nodes of the path found, goal first (written after the search). */
+export let path = new Int32Array(0);
+/** During a search, each open node's place in the open heap: the same array as `path`, written only after it. */
+let places = path;
+let search = 0;
+/** The open nodes, each once: a binary heap of (f, cost, node), least f first, then greatest cost, then least node. */
+let heapF = new Float64Array(0);
+let heapG = new Float64Array(0);
+let heapK = new Int32Array(0);
+export let heapSize = 0;
+
+/** Makes room in the search's storage for grids of `count` nodes. */
+export function reserveSearch(count: number): void {
+  if (count <= capacity) return;
+  capacity = count;
+  costs = new Float64Array(count);
+  marks = new Int32Array(count);
+  froms = new Uint8Array(count);
+  path = new Int32Array(count);
+  places = path;
+  search = 0;
+}
+
+
+/**
+ * Starts a search over the storage (searchGrid, or a field's Dijkstra): empties the open heap and answers the mark of
+ * the nodes it opens, unlike any earlier search's (the nodes it closes are marked one more).
+ */
+export function startSearch(): number {
+  search++;
+  heapSize = 0;
+  return search * 2;
+}
+/**
+ * Whether (fa, ga, ka) comes out of the open heap before (fb, gb, kb): least f, then greatest cost (nearest the
+ * target), then least node. Every comparison is made and combined without branches (ties on f are common and the
+ * outcome is a coin flip, a branch would mispredict).
+ */
+export function heapBefore(fa: number, ga: number, ka: number, fb: number, gb: number, kb: number): boolean {
+  return (Number(fa < fb) | (Number(fa === fb) & (Number(ga > gb) | (Number(ga === gb) & Number(ka < kb))))) !== 0;
+}
+
+/** Puts (f, cost, node) in the open heap at hole i or above it: the entries before it move down into the hole it rises through. */
+function heapRise(i: number, f: number, cost: number, node: number): void {
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pf = heapF[parent];
+    const pg = heapG[parent];
+    const pk = heapK[parent];
+    if (!heapBefore(f, cost, node, pf, pg, pk)) break;
+    heapF[i] = pf;
+    heapG[i] = pg;
+    heapK[i] = pk;
+    places[pk] = i;
+    i = parent;
+  }
+  heapF[i] = f;
+  heapG[i] = cost;
+  heapK[i] = node;
+  places[node] = i;
+}
+
+/**
+ * Opens `node` with (f, cost) in the heap, growing it as needed. A node already open keeps the earlier of its two
+ * entries: a lower cost comes out first unless it rounds to the same f, when it comes out after — so each node comes
+ * out where the first of all the entries made for it would, and none is left behind to skip.
+ */
+export function heapPush(f: number, cost: number, node: number): void {
+  const at = places[node];
+  if (at < heapSize && heapK[at] === node) {
+    if (heapBefore(f, cost, node, heapF[at], heapG[at], node)) heapRise(at, f, cost, node);
+    return;
+  }
+  if (heapSize === heapK.length) {
+    const size = Math.max(1024, heapSize * 2);
+    const nf = new Float64Array(size);
+    const ng = new Float64Array(size);
+    const nk = new Int32Array(size);
+    nf.set(heapF);
+    ng.set(heapG);
+    nk.set(heapK);
+    heapF = nf;
+    heapG = ng;
+    heapK = nk;
+  }
+  heapSize++;
+  heapRise(heapSize - 1, f, cost, node);
+}
+
+/**
+ * Takes the first entry out of the open heap and returns its node. The hole at the top sinks to a leaf along the
+ * first child of each pair, and the last entry rises from there (it mostly belongs near the bottom): half the
+ * comparisons of sinking it from the top, and the same entries come out in the same order.
+ */
+export function heapPop(): number {
+  const first = heapK[0];
+  heapSize--;
+  let i = 0;
+  for (;;) {
+    const left = i + i + 1;
+    if (left >= heapSize) break;
+    // The entry after the last is still in the array (heapSize ≤ its count), so both are read either way.
+    const right = left + 1;
+    const child = left + (Number(right < heapSize) & Number(heapBefore(heapF[right], heapG[right], heapK[right], heapF[left], heapG[left], heapK[left])));
+    const k = heapK[child];
+    heapF[i] = heapF[child];
+    heapG[i] = heapG[child];
+    heapK[i] = k;
+    places[k] = i;
+    i = child;
+  }
+  heapRise(i, heapF[heapSize], heapG[heapSize], heapK[heapSize]);
+  return first;
+}
+
+/** Marks in `froms` a node the search opened from the body's position, not by an edge (RT-3). */
+export const FROM_BODY = 8;
+
+/**
+ * Opens the search's first nodes (RT-3): each of the 9 cells round the body's (its own and its 8 neighbours, in the
+ * window) to which the body standing grounded at (sx, sz) can walk from rest (legClear) — to the cell's centre where
+ * it is standable, or for the goal entered at the target (`way`), to the target — at that move's cost, marked FROM_BODY
+ * in `froms`. Where there is none the search opens nothing: the route cannot set off (RT-3).
+ */
+export function openStart(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number, open: number): void {
+  const w = grid.w;
+  const col = start % w;
+  const row = Math.floor(start / w);
+  const gi = goal % w;
+  const gj = Math.floor(goal / w);
+  for (let d = -1; d < 8; d++) {
+    const ni = d < 0 ? col : col + dirX(d);
+    const nj = d < 0 ? row : row + dirZ(d);
+    if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
+    const k = nj * w + ni;
+    const atTarget = k === goal && way !== GOAL_CENTRE;
+    if (atTarget ? way === GOAL_SHUT : (standState(n, g, grid, k) & STANDABLE) === 0) continue;
+    const px = atTarget ? tx : cellX(grid, k);
+    const pz = atTarget ? tz : cellZ(grid, k);
+    if (!legClear(n, g, sx, sz, px, pz)) continue;
+    const dx = px - sx;
+    const dz = pz - sz;
+    let c = Math.sqrt(dx * dx + dz * dz);
+    if (slopeCost > 0.0 || waterCost > 0.0) c = c * costFactor(grid.cells[k], slopeCost, waterCost);
+    costs[k] = c;
+    marks[k] = open;
+    froms[k] = FROM_BODY;
+    heapPush(c + octile(grid, ni, nj, gi, gj), c, k);
+  }
+}
+
+/**
+ * A* from the body at (sx, sz), in node `start`, to node `goal` over the grid's passable edges (RT-3): its first
+ * nodes as openStart opens them, 8 neighbours, costs in metres, the octile heuristic, within the grid's window, each
+ * edge into the goal as `way` says (goalWay: judged at the target (tx, tz) itself where the goal's centre is
+ * unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least
+ * squared distance in cells, the first closed of those), or `start` when none is nearer than the body's own cell. Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ */
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number): number {
+  const open = startSearch();
+  const closed = open + 1;
+  const w = grid.w;
+  const gi = goal % w;
+  const gj = Math.floor(goal / w);
+  openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, open);
+  const si = (start % w) - gi;
+  const sj = Math.floor(start / w) - gj;
+  let best = start;
+  let bestD = si * si + sj * sj;
+  while (heapSize > 0) {
+    const k = heapPop();
+    marks[k] = closed;
+    const col = k % w;
+    const row = Math.floor(k / w);
+    const di = col - gi;
+    const dj = row - gj;
+    const d2 = di * di + dj * dj;
+    if (d2 < bestD) {
+      best = k;
+      bestD = d2;
+    }
+    if (k === goal) break;
+    const cost = costs[k];
+    // The verdicts already in the cell's state, read once (edgeTo works out the others, each asked once here).
+    const state = grid.cells[k];
+    const known = (state & EDGES_KNOWN) !== 0 ? 255 : grid.known[k];
+    for (let d = 0; d < 8; d++) {
+      const ni = col + dirX(d);
+      const nj = row + dirZ(d);
+      if (ni < grid.left || nj < grid.bottom || ni >= grid.right || nj >= grid.top) continue;
+      const next = nj * w + ni;
+      const mark = marks[next];
+      if (mark === closed) continue;
+      if (next === goal && way !== GOAL_CENTRE) {
+        if (way === GOAL_SHUT || !slideSight(n, g, cellX(grid, k), cellZ(grid, k), tx, tz)) continue;
+      } else if ((known & (1 << d)) !== 0 ? (state & (1 << d)) === 0 : !edgeTo(n, g, grid, k, col, row, d)) continue;
+      const c = cost + stepCost(grid, d, grid.cells[next], slopeCost, waterCost);
+      if (mark !== open || c < costs[next]) {
+        costs[next] = c;
+        marks[next] = open;
+        froms[next] = d;
+        heapPush(c + octile(grid, ni, nj, gi, gj), c, next);
+      }
+    }
+  }
+  return best;
+}
