@@ -25,7 +25,7 @@ import { HERD_FLAGS, HERD_NUMBERS, type Herd } from '../src/herd.ts';
 import { walkerOn } from '../src/load.ts';
 import { ROUND_TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from '../src/autopilot/scenes.ts';
 import type { Ground, Row, World } from '../src/types.ts';
-import { random } from '../scripts/random.ts';
+import { random } from '../src/random.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;

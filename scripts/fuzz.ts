@@ -11,7 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Walker } from '../src/load.ts';
 import type { Ground, Row, World } from '../src/types.ts';
-import { random } from './random.ts';
+import { random } from '../src/random.ts';
 
 /** What the fuzz drives: the walker API of one core. */
 export type FuzzApi = Pick<Walker, 'walk' | 'slide' | 'carry' | 'stand' | 'groundOf' | 'numbers' | 'Herd'>;

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Core } from '../cores.ts';
 import type { Row } from '../../src/types.ts';
 import { cases, last, row, world, type Case } from './cases.ts';
-import { random } from '../../scripts/random.ts';
+import { random } from '../../src/random.ts';
 
 export interface FuzzCounts {
   calls: number;
