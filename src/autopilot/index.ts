@@ -7,4 +7,5 @@ export { runAutopilot, formatReport, type AutopilotOptions, type AutopilotReport
 export { PLAYER_SCRIPT, circleWant, steerAlong, type Phase, type PlayerState } from './playerScript.ts';
 export { autopilotSvg } from './timeline.ts';
 export { OUT_OF_REACH, formatOutOfReach, runOutOfReach, runTrip, type OutOfReachResult } from './outOfReach.ts';
+export { playTrip, tripPlayer, type TripCompanion } from './playTrip.ts';
 export { TRIPS, cliff, heightmapWorld, lake, ledge, plateau, steep, tree, tripAt, tripHeight, type Scene, type Trip } from './scenes.ts';

@@ -10,7 +10,8 @@ import { Companion, type CompanionOptions } from '../companion/companion.ts';
 import { ANIM_HOLD_TIME, FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, IDLE_EPS } from '../companion/constants.ts';
 import { isGait } from '../companion/clips.ts';
 import { locomotionViolations } from '../companion/invariants.ts';
-import { ROUND_TRIPS, TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from './scenes.ts';
+import { playTrip, tripPlayer } from './playTrip.ts';
+import { ROUND_TRIPS, TRIPS, heightmapWorld, type Trip } from './scenes.ts';
 
 /** How long the player stays out of reach once it got there, in seconds; the companion must rejoin within it. */
 export const OUT_OF_REACH = 12;
@@ -45,35 +46,22 @@ export function runTrip(core: WalkerCore, groundOf: (w: World) => Ground, trip: 
   const w = heightmapWorld(trip.scene);
   const g = groundOf(w);
   const bound = FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS + GAP_MARGIN;
-  const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], tripHeight(trip.scene, trip.start[0], trip.start[1]), trip.start[1]] };
+  const player = tripPlayer(trip);
   const [cx, cz] = trip.companion;
   const row: Row = { kind: 'ally', pos: [cx, 0, cz] };
   row.pos = [cx, core.stand(core.numbers(row, w), g, cx, cz), cz];
   const tripwire: string[] = [];
   const violations: string[] = [];
   const companion = new Kind(core, { row, world: w, ground: g, id: 'ally', tripwire: (m) => tripwire.push(m) });
-  let arrivedAt = -1;
-  let rejoinedAt = -1;
   let runInPlace = 0;
   let longestRunInPlace = 0;
   let waitWhileMoving = 0;
-  for (let f = 0; ; f++) {
-    const t = f * dt;
-    const p = tripAt(trip, t);
-    player.pos = [p.x, tripHeight(trip.scene, p.x, p.z), p.z];
-    if (p.done && arrivedAt < 0) arrivedAt = t;
-    if (arrivedAt >= 0 && t - arrivedAt > OUT_OF_REACH) break;
-    companion.step(dt, player);
+  const rejoinedAfter = playTrip(trip, player, companion, dt, OUT_OF_REACH, bound, (t) => {
     runInPlace = isGait(companion.clip) && companion.measured < IDLE_EPS ? runInPlace + dt : 0;
     longestRunInPlace = Math.max(longestRunInPlace, runInPlace);
     if (companion.clip === 'wait' && companion.measured >= IDLE_EPS) waitWhileMoving += dt;
     for (const v of locomotionViolations(companion)) violations.push(`t=${t.toFixed(3)} s (${trip.scene.name}): companion 'ally' ${v}`);
-    if (arrivedAt >= 0) {
-      if (companion.gap > bound) rejoinedAt = -1;
-      else if (rejoinedAt < 0) rejoinedAt = t;
-    }
-  }
-  const rejoinedAfter = rejoinedAt < 0 ? Infinity : Math.max(0, rejoinedAt - arrivedAt);
+  });
   return {
     scene: trip.scene.name, longestRunInPlace, waitWhileMoving, rejoinedAfter, jumps: companion.jumps, teleports: companion.teleports,
     routes: companion.routes, plans: companion.plans, wayRound, tripwire, violations,

@@ -11,7 +11,8 @@ import { heightmapWorld } from '../../src/autopilot/scenes.ts';
 import * as reference from '../../src/reference.ts';
 import type { Ground, Row, World } from '../../src/types.ts';
 import { CORES, type Api } from '../cores.ts';
-import { ROUND_TRIPS, TRIPS, groundsOf, lake, pond, ramp, tripAt, tripHeight, type Trip } from '../scenes.ts';
+import { ROUND_TRIPS, TRIPS, groundsOf, lake, pond, ramp, type Trip } from '../scenes.ts';
+import { playTrip, tripPlayer } from '../../src/autopilot/playTrip.ts';
 
 const DT = 1 / 60;
 const BOUND = FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS + GAP_MARGIN;
@@ -35,8 +36,7 @@ interface Run {
 
 /** Plays a trip with the companion driven by `api`'s calls, counting the route calls of each frame. */
 function play(api: Api, w: World, ground: Ground, trip: Trip): Run {
-  const height = (x: number, z: number): number => tripHeight(trip.scene, x, z);
-  const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], height(...trip.start), trip.start[1]] };
+  const player = tripPlayer(trip);
   const [cx, cz] = trip.companion;
   const row: Row = { kind: 'ally', pos: [cx, api.stand(api.numbers({ kind: 'ally' }, w), ground, cx, cz), cz] };
   let calls = 0;
@@ -51,27 +51,16 @@ function play(api: Api, w: World, ground: Ground, trip: Trip): Run {
   const companion = new api.Companion(core, { row, world: w, ground, id: 'ally', tripwire: (m) => messages.push(m) });
   const path: number[][] = [];
   const planFrames: Array<[number, number]> = [];
-  let arrivedAt = -1;
-  let rejoinedAt = -1;
   const violations: string[] = [];
-  for (let f = 0; ; f++) {
-    const t = f * DT;
-    const p = tripAt(trip, t);
-    player.pos = [p.x, height(p.x, p.z), p.z];
-    if (p.done && arrivedAt < 0) arrivedAt = t;
-    if (arrivedAt >= 0 && t - arrivedAt > STAY) break;
-    calls = 0;
-    companion.step(DT, player);
+  const rejoinedAfter = playTrip(trip, player, companion, DT, STAY, BOUND, (t) => {
+    // Only a step calls route, so the calls counted since the last frame are this frame's.
     if (calls > 0) planFrames.push([t, calls]);
+    calls = 0;
     path.push([...row.pos]);
     for (const v of locomotionViolations(companion)) violations.push(`t=${t.toFixed(2)}: ${v}`);
-    if (arrivedAt >= 0) {
-      if (companion.gap > BOUND) rejoinedAt = -1;
-      else if (rejoinedAt < 0) rejoinedAt = t;
-    }
-  }
+  });
   return {
-    path, planFrames, rejoinedAfter: rejoinedAt < 0 ? Infinity : rejoinedAt - arrivedAt, jumps: companion.jumps,
+    path, planFrames, rejoinedAfter, jumps: companion.jumps,
     teleports: companion.teleports, routes: companion.routes, plans: companion.plans, messages, violations,
   };
 }

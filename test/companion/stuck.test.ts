@@ -12,7 +12,8 @@ import {
 } from '../../src/companion/index.ts';
 import type { Ground, Row, World } from '../../src/types.ts';
 import { CORES, type Api } from '../cores.ts';
-import { TRIPS, cliff, groundsOf, ledge, steep, tripAt, tripHeight, type Trip } from '../scenes.ts';
+import { TRIPS, cliff, groundsOf, ledge, steep, type Trip } from '../scenes.ts';
+import { playTrip, tripPlayer } from '../../src/autopilot/playTrip.ts';
 
 const DT = 1 / 60;
 const BOUND = FOLLOW_DISTANCE + FOLLOW_SLOW_RADIUS + GAP_MARGIN;
@@ -31,38 +32,22 @@ interface Run {
 }
 
 function play(api: Api, w: World, ground: Ground, trip: Trip, companionAt: [number, number, number] | null = null): Run {
-  const height = (x: number, z: number): number => tripHeight(trip.scene, x, z);
-  const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], height(...trip.start), trip.start[1]] };
+  const player = tripPlayer(trip);
   const [cx, cz] = trip.companion;
   const row: Row = { kind: 'ally', pos: companionAt ?? [cx, api.stand(api.numbers({ kind: 'ally' }, w), ground, cx, cz), cz] };
   const messages: string[] = [];
   const companion = new api.Companion({ row, world: w, ground, id: 'ally', tripwire: (m) => messages.push(m) });
-  let arrivedAt = -1;
-  let rejoinedAt = -1;
   let gaitAtRest = 0;
   let longest = 0;
   let waitWhileMoving = 0;
   const violations: string[] = [];
-  for (let f = 0; ; f++) {
-    const t = f * DT;
-    const p = tripAt(trip, t);
-    player.pos = [p.x, height(p.x, p.z), p.z];
-    if (p.done && arrivedAt < 0) arrivedAt = t;
-    if (arrivedAt >= 0 && t - arrivedAt > OUT_OF_REACH) break;
-    companion.step(DT, player);
+  const rejoinedAfter = playTrip(trip, player, companion, DT, OUT_OF_REACH, BOUND, (t) => {
     gaitAtRest = isGait(companion.clip) && companion.measured < IDLE_EPS ? gaitAtRest + DT : 0;
     longest = Math.max(longest, gaitAtRest);
     if (companion.clip === 'wait' && companion.measured >= IDLE_EPS) waitWhileMoving += DT;
     for (const v of locomotionViolations(companion)) violations.push(`t=${t.toFixed(2)}: ${v}`);
-    if (arrivedAt >= 0) {
-      if (companion.gap > BOUND) rejoinedAt = -1;
-      else if (rejoinedAt < 0) rejoinedAt = t;
-    }
-  }
-  return {
-    longestGaitAtRest: longest, waitWhileMoving, violations, messages,
-    rejoinedAfter: rejoinedAt < 0 ? Infinity : Math.max(0, rejoinedAt - arrivedAt), jumps: companion.jumps, teleports: companion.teleports,
-  };
+  });
+  return { longestGaitAtRest: longest, waitWhileMoving, violations, messages, rejoinedAfter, jumps: companion.jumps, teleports: companion.teleports };
 }
 
 for (const { name, api } of CORES) {
