@@ -47,7 +47,7 @@ import { FieldSet } from './fields';
   blockedProbes: F64s;
   /** Each body's proof of gentle ground (assembly/gentleProof.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
   gentleCells: F64s;
-  /** The contexts of the threads beyond the first (assembly/threads.ts): `threadCount` HerdThread addresses. */
+  /** The contexts of the threads beyond the first (assembly/threadContexts.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;
 }

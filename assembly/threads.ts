@@ -8,7 +8,7 @@
  * so what makes threads safe is that nothing else a step writes is shared:
  * - each instance has its own globals, but the statics (`memory.data`) are at the same addresses in every instance:
  *   every static a step writes is a `let`, and a worker's instance points them at its context's own block (`bind`);
- * - a worker's instance never allocates: the main thread allocates every context (`herdThreads`);
+ * - a worker's instance never allocates: the main thread allocates every context (threadContexts.ts `herdThreads`);
  * - the crowd keeps the stepping body's mask: a worker steps on a copy of the crowd with its own (the ground and the
  *   solids' grid are only read, so all threads share them);
  * - the corner cache is baked around the bodies by the main thread before the ranges start, and only read while they

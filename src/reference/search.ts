@@ -80,7 +80,6 @@ export function reserveSearch(count: number): void {
   search = 0;
 }
 
-
 /**
  * Starts a search over the storage (searchGrid, or a field's Dijkstra): empties the open heap and answers the mark of
  * the nodes it opens, unlike any earlier search's (the nodes it closes are marked one more).
