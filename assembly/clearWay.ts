@@ -4,7 +4,7 @@
  */
 import { Circle, Circles } from './memory';
 import { Sampler } from './lattice';
-import { ScatterGrid, filedCircle } from './scatter';
+import { ScatterGrid, filedCircle, reachesWithin } from './scatter';
 
 /**
  * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
@@ -66,16 +66,21 @@ export let keepClearWay = false;
 }
 
 /**
- * The circles a move from (px, pz) to (qx, qz) may meet once grown by the body's radius and `skin` (AS only, for
- * slide's firstCircle), when the kept proof shows it meets no other: the proof's blocker alone, or none; else null.
- * Both ends within the proof's margin less `skin` put the whole move there (ClearWay), more than `skin` off every
- * other solid's disc grown by the body's radius.
+ * The circles slide's firstCircle would meet of those its query (the circles reaching within r of (x, z)) finds, for
+ * a move from (px, pz) to (qx, qz) met by circles grown by the body's radius and `skin`, when the kept proof shows it
+ * meets no other (AS only): the proof's blocker, when the query would find it, or none; else null. Both ends within
+ * the proof's margin less `skin` put the whole move there (ClearWay), more than `skin` off every other solid's disc
+ * grown by the body's radius. Why the query's test: a move that only grazes the blocker's grown edge may be met by it
+ * in the last bits while the query, rounding otherwise, leaves it out — and the answer must be the query's.
  */
-export function keptCircles(g: Sampler, px: f64, pz: f64, qx: f64, qz: f64, skin: f64): Circles | null {
+export function keptCircles(g: Sampler, px: f64, pz: f64, qx: f64, qz: f64, skin: f64, x: f64, z: f64, r: f64): Circles | null {
   if (!keepClearWay || !nearKeptWay(px, pz, skin) || !nearKeptWay(qx, qz, skin)) return null;
   const near = g.near;
   near.length = 0;
-  if (clearWay.blocker >= 0) near.push(keptBlocker(g));
+  if (clearWay.blocker >= 0) {
+    const c = keptBlocker(g);
+    if (reachesWithin(c, x, z, r)) near.push(c);
+  }
   return near;
 }
 

@@ -187,8 +187,17 @@ function gapsOf(grid: ScatterGrid): usize {
 }
 
 /**
- * Appends to `out` a copy of every circle reaching within r of (x, z), i.e. whose distance from its centre minus its
- * radius is ≤ r, and returns how many. Order: cells by increasing z, then x, each cell's circles in insertion order;
+ * Whether circle `c` reaches within r of (x, z): its distance from its centre minus its radius is ≤ r. The one test
+ * of a query (gatherScatterGrid), so a kept proof that answers without one includes a circle exactly when a query would.
+ */
+@inline export function reachesWithin(c: Circle, x: f64, z: f64, r: f64): bool {
+  const dx = c.x - x;
+  const dz = c.z - z;
+  return Math.sqrt(dx * dx + dz * dz) - c.radius <= r;
+}
+
+/**
+ * Appends to `out` a copy of every circle reaching within r of (x, z) (reachesWithin), and returns how many. Order: cells by increasing z, then x, each cell's circles in insertion order;
  * each circle once — the circles src/reference/scatter.ts queryScatterGrid finds, in its order.
  */
 export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out: Circles): i32 {
@@ -215,9 +224,7 @@ export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out
     const end = filed + <usize>starts[row + cx1 + 1] * offsetof<Circle>();
     for (let at = filed + <usize>starts[row + cx0] * offsetof<Circle>(); at < end; at += offsetof<Circle>()) {
       const c = changetype<Circle>(at);
-      const dx = c.x - x;
-      const dz = c.z - z;
-      if (Math.sqrt(dx * dx + dz * dz) - c.radius <= r) {
+      if (reachesWithin(c, x, z, r)) {
         out.add(c.x, c.z, c.radius);
         n++;
       }

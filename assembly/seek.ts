@@ -5,7 +5,7 @@
  */
 import { Body, Circle, Circles, Numbers } from './memory';
 import { Sampler } from './lattice';
-import { ScatterGrid, filedGap, filedIndex } from './scatter';
+import { ScatterGrid, filedGap, filedIndex, reachesWithin } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
@@ -79,7 +79,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     if (clearWay.blocker >= 0) {
       const c = keptBlocker(g);
       const t = wayInto(n, c, px, pz, dx, dz, len2);
-      if (t <= 1.0) {
+      if (t <= 1.0 && foundByPieces(c, px, pz, dx, dz, pieces, reach)) {
         found = true;
         bestT = t;
         copyCircle(blocker, c);
@@ -119,6 +119,18 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   }
   blockerEntry = bestT;
   return found ? blocker : null;
+}
+
+/**
+ * Whether some piece's query of firstBlocker's search (the circles reaching within `reach` of each piece's middle)
+ * finds circle `c` (AS only): a kept proof's blocker counts as met only then, as the search would find it.
+ */
+function foundByPieces(c: Circle, px: f64, pz: f64, dx: f64, dz: f64, pieces: f64, reach: f64): bool {
+  for (let k: f64 = 0.0; k < pieces; k++) {
+    const mid = (k + 0.5) / pieces;
+    if (reachesWithin(c, px + dx * mid, pz + dz * mid, reach)) return true;
+  }
+  return false;
 }
 
 /**

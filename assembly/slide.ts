@@ -57,9 +57,12 @@ export function entryTime(o2: f64, b: f64, len2: f64, grown: f64): f64 {
 export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, out: Limit): void {
   out.t = NONE;
   const len2 = dx * dx + dz * dz;
+  const mx = px + dx * 0.5;
+  const mz = pz + dz * 0.5;
+  const reach = Math.sqrt(len2) * 0.5 + n.radius + SKIN;
   // AS only: a herd body's move along its kept proof of a clear way meets no solid but the proof's blocker (ClearWay).
-  const kept = keptCircles(g, px, pz, px + dx, pz + dz, SKIN);
-  const circles = kept !== null ? kept : g.circles(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
+  const kept = keptCircles(g, px, pz, px + dx, pz + dz, SKIN, mx, mz, reach);
+  const circles = kept !== null ? kept : g.circles(mx, mz, reach);
   let bestX: f64 = 0.0;
   let bestZ: f64 = 0.0;
   for (let i = 0; i < circles.length; i++) {

@@ -5,13 +5,17 @@
  * fast bodies at it, and counts every call that ends with a body beyond or on top of the feature (a crossing), on
  * ground more than step above where it started or above floor + jumpH + step (a climb), or with a non-finite number.
  * Scenes alternate between terrain3d heightmaps on a fine lattice, axis-aligned (they run in wasm), and grounds of
- * callbacks at any angle (they run on the reference). Prints the counts; exits non-zero on any crossing, climb or NaN.
- * `FUZZ_SCENES` and `FUZZ_SEED` set the run (defaults: 5,400 scenes, over 10⁶ calls).
+ * callbacks at any angle (they run on the reference). Then the random-herd campaign (HD-2, HD-5, WX-3;
+ * test/herd/campaign.ts): random herds edited between steps, every step compared bit for bit on wasm herds of 1, 2 and
+ * 3 threads, the reference herd and per-row calls. Prints the counts; exits non-zero on any crossing, climb, NaN or
+ * difference. `FUZZ_SCENES`, `FUZZ_HERD_SCENES` and `FUZZ_SEED` set the run (defaults: 5,400 scenes, over 10⁶ calls;
+ * 1,000 herd scenes, over 10⁶ calls).
  */
 import { pathToFileURL } from 'node:url';
 import type { Walker } from '../src/load.ts';
 import type { Ground, Row, World } from '../src/types.ts';
 import { random } from '../src/random.ts';
+import { campaign } from '../test/herd/campaign.ts';
 
 /** What the fuzz drives: the walker API of one core. */
 export type FuzzApi = Pick<Walker, 'walk' | 'slide' | 'carry' | 'stand' | 'groundOf' | 'numbers' | 'Herd'>;
@@ -225,8 +229,10 @@ export function describe(name: string, c: FuzzCounts): string {
 async function main(): Promise<void> {
   const seed = Number(process.env.FUZZ_SEED ?? 20261129);
   const scenes = Number(process.env.FUZZ_SCENES ?? 5400);
-  const wasm = (await import('../src/index.ts')) as unknown as FuzzApi;
-  const reference = (await import('../src/reference.ts')) as unknown as FuzzApi;
+  const wasmEntry = await import('../src/index.ts');
+  const referenceEntry = await import('../src/reference.ts');
+  const wasm = wasmEntry as unknown as FuzzApi;
+  const reference = referenceEntry as unknown as FuzzApi;
   const started = Date.now();
   const runs: Array<[string, FuzzCounts]> = [
     ['wasm (heightmaps)', fuzz(wasm, seed, Math.ceil(scenes / 2), { lattice: true, callbacks: false })],
@@ -241,7 +247,16 @@ async function main(): Promise<void> {
     bad += c.crossings + c.climbs + c.nan;
   }
   console.log(`seed ${seed}: ${calls.toLocaleString('en')} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ${bad === 0 ? 'none crossed, climbed or went NaN' : `${bad} FAILED`}`);
-  if (bad > 0) process.exitCode = 1;
+  const herdScenes = Number(process.env.FUZZ_HERD_SCENES ?? 1000);
+  const herdStarted = Date.now();
+  const herds = await campaign({ wasm: wasmEntry, reference: referenceEntry }, seed, herdScenes, [1, 2, 3]);
+  console.log(
+    `random herds (wasm on 1, 2, 3 threads, reference herd, per-row calls): ${herds.scenes} scenes, ${herds.steps.toLocaleString('en')} steps, ` +
+      `${herds.calls.toLocaleString('en')} calls in ${((Date.now() - herdStarted) / 1000).toFixed(1)} s, ${herds.refusals} steps refused alike, ` +
+      `${herds.differences} differences`,
+  );
+  for (const f of herds.failures) console.log(`  ${f}`);
+  if (bad > 0 || herds.differences > 0) process.exitCode = 1;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -31,7 +31,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // each circle's gap from its nearest neighbour.
   scatter: {
     reference: ['queryScatterGrid'],
-    assembly: ['GAP_REACH', 'gapsOf', 'gatherScatterGrid', 'filedCircle', 'filedGap', 'filedIndex', 'freeScatterGrid'],
+    assembly: ['GAP_REACH', 'gapsOf', 'reachesWithin', 'gatherScatterGrid', 'filedCircle', 'filedGap', 'filedIndex', 'freeScatterGrid'],
   },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact; it works out a
@@ -58,11 +58,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The cluster list's storage is a static segment in wasm. A herd body in wasm keeps a proof that a stretch of its
   // way is clear of every solid but its blocker, and skips the search along it; a solid standing further than a
   // body's diameter from every other is its own obstacle without a query; a herd body keeps the probe of its way it
-  // found blocked, and while it stands there with the same floor it skips that slide (the same answers).
+  // found blocked, and while it stands there with the same floor it skips that slide (the same answers); a kept
+  // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces).
   seek: {
     reference: [],
     assembly: [
-      'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
+      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
       'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },

@@ -1,0 +1,386 @@
+/**
+ * The random-herd campaign (HD-2, HD-5, WX-3): a seeded scene is a random world and a list of edits and steps —
+ * bodies added, removed, set (to another kind, too), sent to targets (routed or not) and called back, wants, jumps and
+ * positions written through the views, steps of random dt. One scene is played on wasm herds of 1, 2 and 3 threads,
+ * on the reference herd and as per-row reference calls (seek then walk, each row's ground.bodies holding the
+ * start-of-step rows), and every body's every number is compared bit for bit after every step. The herd keeps memos
+ * across steps that per-row calls have not (proofs of clear ways and gentle cells, blocked probes, stand heights); a
+ * memo that answers otherwise than the computation it stands for shows here first. `npm run fuzz` plays many scenes
+ * (scripts/fuzz.ts); test/herd/bits.test.ts plays a seeded slice and replays the scene that once differed.
+ */
+import fc from 'fast-check';
+import type { Herd } from '../../src/herd.ts';
+import type { Walker } from '../../src/load.ts';
+import type { Ground, Row, World } from '../../src/types.ts';
+import { dtArb, kindArb, placeRow, rowArb, worldArb, type RowSpec } from '../wasm/worlds.ts';
+
+/** What a scene is played on: a wasm entry (its Herd) and the reference entry (its Herd and per-row calls). */
+export interface CampaignCores {
+  wasm: Pick<Walker, 'groundOf' | 'Herd'>;
+  reference: Pick<Walker, 'groundOf' | 'Herd' | 'seek' | 'walk' | 'stand' | 'numbers'>;
+}
+
+/**
+ * One edit or step. Bodies are picked by `pick` modulo the herd's count at the time (an edit of an empty herd is
+ * skipped), so any list of edits is a valid scene.
+ */
+export type Edit =
+  | { op: 'add'; row: RowSpec }
+  | { op: 'crowd'; rows: RowSpec[] }
+  | { op: 'put'; row: Row }
+  | { op: 'remove'; pick: number }
+  | { op: 'set'; pick: number; row: RowSpec }
+  | { op: 'seek'; pick: number; at: [number, number]; stop: number; route: boolean; past: number | null }
+  | { op: 'unseek'; pick: number }
+  | { op: 'want'; pick: number; want: [number, number] }
+  | { op: 'jump'; pick: number }
+  | { op: 'place'; pick: number; x: number; z: number }
+  | { op: 'step'; dt: number; count: number };
+
+export interface Scene {
+  world: World;
+  capacity: number;
+  /**
+   * Where routed seeks go (RT-7), in a scene that routes (one in twenty: a field costs the reference core seconds on
+   * ground this rough), and null in the others: a game routes a crowd to a place, and its field is made once.
+   */
+  spot: [number, number] | null;
+  edits: Edit[];
+}
+
+const coordArb = fc.double({ min: -16, max: 16, noNaN: true });
+
+const editArb: fc.Arbitrary<Edit> = fc.oneof(
+  { weight: 4, arbitrary: rowArb.map((row): Edit => ({ op: 'add', row })) },
+  // Enough bodies at once that a step is cut into chunks for every thread (HD-5).
+  { weight: 1, arbitrary: fc.array(rowArb, { minLength: 10, maxLength: 60 }).map((rows): Edit => ({ op: 'crowd', rows })) },
+  { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'remove', pick })) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(), rowArb).map(([pick, row]): Edit => ({ op: 'set', pick, row })) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({
+        pick: fc.nat(),
+        x: coordArb,
+        z: coordArb,
+        stop: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 3, noNaN: true })),
+        route: fc.double({ min: 0, max: 1, noNaN: true }),
+        past: fc.option(fc.nat(), { nil: null }),
+      })
+      .map((s): Edit => ({ op: 'seek', pick: s.pick, at: [s.x, s.z], stop: s.stop, route: s.route < 0.1, past: s.past })),
+  },
+  { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'unseek', pick })) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.double({ min: -9, max: 9, noNaN: true }), fc.double({ min: -9, max: 9, noNaN: true })).map(([pick, x, z]): Edit => ({ op: 'want', pick, want: [x, z] })) },
+  { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'jump', pick })) },
+  { weight: 1, arbitrary: fc.tuple(fc.nat(), coordArb, coordArb).map(([pick, x, z]): Edit => ({ op: 'place', pick, x, z })) },
+  // Runs of steps, so bodies walk far enough to press against trees and slide along them.
+  { weight: 4, arbitrary: fc.tuple(dtArb, fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 30 }))).map(([dt, count]): Edit => ({ op: 'step', dt, count })) },
+);
+
+/** A scene: a world, a small first capacity (so the arrays grow), and up to 120 edits and steps. */
+export const sceneArb: fc.Arbitrary<Scene> = fc.record({
+  world: worldArb,
+  capacity: fc.integer({ min: 1, max: 8 }),
+  spot: fc.oneof({ weight: 19, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.tuple(coordArb, coordArb) }),
+  edits: fc.array(editArb, { minLength: 20, maxLength: 120, size: 'max' }),
+});
+
+/**
+ * A scene of bodies walking head-on into solids (SL-2): each body starts 0.3–3 m off a solid's grown edge, moving
+ * and seeking straight at it to a target behind it, within a hair of its centre, so that it meets the edge nearly
+ * square and what is left of its move after the contact is a few ulps long — a move that only grazes the edge, where
+ * a query and an exact test can round apart. Some bodies accelerate not at all (accel 0) and keep on pressing.
+ */
+export const grazingSceneArb: fc.Arbitrary<Scene> = fc
+  .record({
+    kinds: fc.array(kindArb, { minLength: 1, maxLength: 2 }),
+    lattice: fc.boolean(),
+    solids: fc.array(fc.record({ x: fc.double({ min: -8, max: 8, noNaN: true }), z: fc.double({ min: -8, max: 8, noNaN: true }), radius: fc.double({ min: 0.05, max: 1.6, noNaN: true }) }), { minLength: 1, maxLength: 4 }),
+    bodies: fc.array(
+      fc.record({
+        solid: fc.nat(),
+        kind: fc.nat(),
+        bearing: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+        off: fc.double({ min: 0.3, max: 3, noNaN: true }),
+        miss: fc.oneof(fc.constant(0), fc.double({ min: -1e-6, max: 1e-6, noNaN: true }), fc.double({ min: -1e-12, max: 1e-12, noNaN: true })),
+        speed: fc.double({ min: 0.5, max: 9, noNaN: true }),
+        still: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 12 },
+    ),
+    dt: dtArb,
+    count: fc.integer({ min: 5, max: 40 }),
+  })
+  .map((r): Scene => {
+    const names = r.kinds.map((_, i) => ['elk', 'deer'][i]!);
+    const kinds: Record<string, Record<string, unknown>> = {};
+    r.kinds.forEach((k, i) => {
+      kinds[names[i]!] = r.bodies[i] !== undefined && r.bodies[i]!.still ? { ...k, accel: 0 } : k;
+    });
+    const mods: Record<string, string> = { height: 'terrain3d', solids: 'scatter3d' };
+    if (r.lattice) mods.cell = 'terrain3d';
+    const world: World = { walker: { kinds, mods }, terrain3d: { rings: [{ reach: 64, seg: 128 }] }, scatter3d: { instances: r.solids.map((c) => ({ ...c, solid: true })) } };
+    const edits: Edit[] = [];
+    r.bodies.forEach((b, i) => {
+      const c = r.solids[b.solid % r.solids.length]!;
+      const kindPick = b.kind % names.length;
+      const grown = c.radius + (kinds[names[kindPick]!]!.radius as number);
+      const ux = Math.sin(b.bearing);
+      const uz = Math.cos(b.bearing);
+      const d = grown + b.off;
+      // Aimed at the centre, missing it by `miss` across the way.
+      const vx = -ux * b.speed - uz * b.miss;
+      const vz = -uz * b.speed + ux * b.miss;
+      const row: RowSpec = {
+        kindPick, x: c.x + ux * d, z: c.z + uz * d, lift: 0, vel: [vx, 0, vz], want: [vx, vz], face: null, yaw: b.bearing + Math.PI,
+        jump: false, air: false, steep: false, floorLift: 0, side: 0, turned: 0,
+      };
+      edits.push({ op: 'add', row });
+      edits.push({ op: 'seek', pick: i, at: [c.x - ux * (grown + 2), c.z - uz * (grown + 2)], stop: 0, route: false, past: null });
+    });
+    edits.push({ op: 'step', dt: r.dt, count: r.count });
+    return { world, capacity: r.bodies.length, spot: null, edits };
+  });
+
+export interface CampaignCounts {
+  scenes: number;
+  steps: number;
+  /** Per-row seek and walk calls, and body-steps of every herd compared. */
+  calls: number;
+  /** Numbers (or flags) that differed between a herd and the per-row calls. */
+  differences: number;
+  /** Steps refused (a body would have left the world or gone non-finite): the herds must refuse alike. */
+  refusals: number;
+  /** The first differences, as sentences. */
+  failures: string[];
+}
+
+export function noCounts(): CampaignCounts {
+  return { scenes: 0, steps: 0, calls: 0, differences: 0, refusals: 0, failures: [] };
+}
+
+type Field = 'x' | 'y' | 'z' | 'vx' | 'vy' | 'vz' | 'wantX' | 'wantZ' | 'yaw' | 'floor' | 'speed' | 'side' | 'turned';
+const FIELDS: readonly Field[] = ['x', 'y', 'z', 'vx', 'vy', 'vz', 'wantX', 'wantZ', 'yaw', 'floor', 'speed', 'side', 'turned'];
+
+function rowField(row: Row, f: Field): number {
+  switch (f) {
+    case 'x': return row.pos[0];
+    case 'y': return row.pos[1];
+    case 'z': return row.pos[2];
+    case 'vx': return row.vel![0];
+    case 'vy': return row.vel![1];
+    case 'vz': return row.vel![2];
+    case 'wantX': return row.want![0];
+    case 'wantZ': return row.want![1];
+    default: return row[f]!;
+  }
+}
+
+interface Target {
+  at: [number, number];
+  stop: number;
+  route: boolean;
+}
+
+/**
+ * Plays one scene on every herd and the per-row calls, comparing after every step, and adds what it found to
+ * `counts`. `threads` lists the wasm herds' thread counts (each a herd of its own).
+ */
+export async function playScene(cores: CampaignCores, scene: Scene, threads: readonly number[], counts: CampaignCounts, label: string): Promise<void> {
+  const { world: w } = scene;
+  const { wasm, reference: R } = cores;
+  const wasmGround = wasm.groundOf(w);
+  const refGround = R.groundOf(w);
+  const herds: Array<[string, Herd]> = [
+    ...threads.map((t): [string, Herd] => [`wasm herd on ${t} thread${t === 1 ? '' : 's'}`, new wasm.Herd(w, wasmGround, { capacity: scene.capacity, threads: t })]),
+    ['reference herd', new R.Herd(w, refGround, { capacity: scene.capacity })],
+  ];
+  await Promise.all(herds.map(([, h]) => h.ready()));
+  const rows: Row[] = [];
+  const targets: (Target | null)[] = [];
+  const arrived: boolean[] = [];
+  const standAt = (kind: string, x: number, z: number): number => R.stand(R.numbers({ kind }, w), refGround, x, z);
+  const fail = (what: string): void => {
+    counts.differences++;
+    if (counts.failures.length < 10) counts.failures.push(`${label}: ${what}`);
+  };
+  let step = 0;
+  try {
+    for (const edit of scene.edits) {
+      const i = rows.length === 0 || !('pick' in edit) ? -1 : edit.pick % rows.length;
+      if ('pick' in edit && i < 0) continue;
+      switch (edit.op) {
+        case 'add':
+        case 'crowd':
+        case 'put':
+          for (const row of addedRows(edit, w, standAt)) {
+            for (const [, h] of herds) h.add(row);
+            rows.push(structuredClone(row));
+            targets.push(null);
+            arrived.push(false);
+          }
+          break;
+        case 'remove': {
+          for (const [, h] of herds) h.remove(i);
+          const last = rows.length - 1;
+          rows[i] = rows[last]!;
+          targets[i] = targets[last]!;
+          arrived[i] = arrived[last]!;
+          rows.pop();
+          targets.pop();
+          arrived.pop();
+          break;
+        }
+        case 'set': {
+          const row = placeRow(edit.row, w, standAt);
+          for (const [, h] of herds) h.set(i, row);
+          rows[i] = structuredClone(row);
+          break;
+        }
+        case 'seek': {
+          const route = edit.route && scene.spot !== null;
+          const at = route ? scene.spot! : edit.past !== null ? pastSolid(w, rows[i]!, edit.past, edit.at) : edit.at;
+          for (const [, h] of herds) h.seek(i, at, edit.stop, { route });
+          targets[i] = { at, stop: edit.stop, route };
+          arrived[i] = false;
+          break;
+        }
+        case 'unseek':
+          for (const [, h] of herds) h.unseek(i);
+          targets[i] = null;
+          arrived[i] = false;
+          break;
+        case 'want':
+          for (const [, h] of herds) {
+            h.wantX[i] = edit.want[0];
+            h.wantZ[i] = edit.want[1];
+          }
+          rows[i]!.want = [...edit.want];
+          break;
+        case 'jump':
+          for (const [, h] of herds) h.jump[i] = 1;
+          rows[i]!.jump = true;
+          break;
+        case 'place':
+          for (const [, h] of herds) {
+            h.x[i] = edit.x;
+            h.z[i] = edit.z;
+          }
+          rows[i]!.pos = [edit.x, rows[i]!.pos[1], edit.z];
+          break;
+        case 'step':
+          for (let k = 0; k < edit.count; k++) {
+            step++;
+            counts.steps++;
+            if (!stepAll(herds, edit.dt, step, counts, fail)) return;
+            perRowStep(R, w, refGround, rows, targets, arrived, edit.dt);
+            counts.calls += rows.length * herds.length + rows.reduce((n, _, j) => n + (targets[j] !== null ? 2 : 1), 0);
+            compare(herds, rows, targets, arrived, step, edit.dt, fail);
+          }
+          break;
+      }
+    }
+  } finally {
+    counts.scenes++;
+    for (const [, h] of herds) h.dispose();
+  }
+}
+
+/** The rows an edit adds: as given, or placed on the ground from their specs. */
+function addedRows(edit: Extract<Edit, { op: 'add' | 'crowd' | 'put' }>, w: World, standAt: (kind: string, x: number, z: number) => number): Row[] {
+  if (edit.op === 'put') return [edit.row];
+  return (edit.op === 'add' ? [edit.row] : edit.rows).map((spec) => placeRow(spec, w, standAt));
+}
+
+/**
+ * A target just behind one of the world's listed solids as the body sees it, so that the body walks into the solid,
+ * presses on it and slides round it (SL-2, SE-3); `fallback` when the world lists none.
+ */
+function pastSolid(w: World, row: Row, pick: number, fallback: [number, number]): [number, number] {
+  const listed = (w.scatter3d as { instances?: { x: number; z: number; radius: number }[] } | undefined)?.instances ?? [];
+  const c = listed[pick % Math.max(1, listed.length)];
+  if (c === undefined) return fallback;
+  const dx = c.x - row.pos[0];
+  const dz = c.z - row.pos[2];
+  const d = Math.sqrt(dx * dx + dz * dz);
+  if (!(d > 0)) return fallback;
+  const behind = c.radius + 1 + (pick % 5) * 0.5;
+  return [c.x + (dx / d) * behind, c.z + (dz / d) * behind];
+}
+
+/**
+ * Steps every herd; false when a step was refused (R-3, HD-4: a body would have left the world or gone non-finite),
+ * after checking every herd refused it alike — the scene ends there.
+ */
+function stepAll(herds: ReadonlyArray<[string, Herd]>, dt: number, step: number, counts: CampaignCounts, fail: (what: string) => void): boolean {
+  const refused = herds.map(([, h]) => {
+    try {
+      h.step(dt);
+      return null;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  });
+  const first = refused[0] ?? null;
+  if (refused.every((r) => r === null)) return true;
+  counts.refusals++;
+  const said = (r: string | null): string => (r === null ? 'stepped' : `refused: ${r}`);
+  refused.forEach((r, k) => {
+    if (r !== first) fail(`step ${step}: ${herds[k]![0]} ${said(r)}; ${herds[0]![0]} ${said(first)}`);
+  });
+  return false;
+}
+
+/**
+ * One step as per-row calls (HD-2): every row seeks (when it has a target) then walks, its ground.bodies holding the
+ * start-of-step rows — the row itself in its own place, so it is left out by identity.
+ */
+function perRowStep(R: CampaignCores['reference'], w: World, ground: Ground, rows: Row[], targets: readonly (Target | null)[], arrived: boolean[], dt: number): void {
+  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos }));
+  ground.bodies = snapshot;
+  rows.forEach((row, i) => {
+    const held = snapshot[i]!;
+    snapshot[i] = row;
+    const t = targets[i];
+    if (t !== null && t !== undefined) arrived[i] = R.seek(row, w, t.at, t.stop, ground, { route: t.route });
+    R.walk(row, w, dt, ground);
+    snapshot[i] = held;
+  });
+  ground.bodies = undefined;
+}
+
+function compare(herds: ReadonlyArray<[string, Herd]>, rows: readonly Row[], targets: readonly (Target | null)[], arrived: readonly boolean[], step: number, dt: number, fail: (what: string) => void): void {
+  for (const [name, h] of herds) {
+    if (h.count !== rows.length) {
+      fail(`step ${step}: ${name} holds ${h.count} bodies, the rows ${rows.length}`);
+      continue;
+    }
+    for (let i = 0; i < rows.length; i++) {
+      const row = rows[i]!;
+      for (const f of FIELDS) {
+        const a = h[f][i]!;
+        const b = rowField(row, f);
+        if (!Object.is(a, b)) fail(`step ${step} (dt ${dt}), body ${i} (kind ${row.kind}), ${f}: ${name} ${a}, per-row ${b}`);
+      }
+      if ((h.air[i] !== 0) !== row.air) fail(`step ${step}, body ${i}: ${name} air ${h.air[i]}, per-row ${String(row.air)}`);
+      if ((h.steep[i] !== 0) !== row.steep) fail(`step ${step}, body ${i}: ${name} steep ${h.steep[i]}, per-row ${String(row.steep)}`);
+      if ((h.jump[i] !== 0) !== (row.jump === true)) fail(`step ${step}, body ${i}: ${name} jump ${h.jump[i]}, per-row ${String(row.jump)}`);
+      if ((h.arrived[i] !== 0) !== arrived[i]) fail(`step ${step}, body ${i}: ${name} arrived ${h.arrived[i]}, per-row ${String(arrived[i])}`);
+      // A row keeps its last seek's answer; a herd body's flag is cleared when it stops seeking (HD-2).
+      const unreachable = targets[i] !== null && row.unreachable === true;
+      if ((h.unreachable[i] !== 0) !== unreachable) fail(`step ${step}, body ${i}: ${name} unreachable ${h.unreachable[i]}, per-row ${String(unreachable)}`);
+    }
+  }
+}
+
+/** Plays `scenes` scenes drawn from `seed` and returns the counts; `progress` hears after each scene. */
+export async function campaign(cores: CampaignCores, seed: number, scenes: number, threads: readonly number[], progress?: (c: CampaignCounts) => void): Promise<CampaignCounts> {
+  const counts = noCounts();
+  // Every other scene walks bodies head-on into solids.
+  const drawn = fc.sample(fc.oneof(sceneArb, grazingSceneArb), { seed, numRuns: scenes });
+  for (let k = 0; k < drawn.length; k++) {
+    await playScene(cores, drawn[k]!, threads, counts, `seed ${seed}, scene ${k}`);
+    progress?.(counts);
+  }
+  return counts;
+}
