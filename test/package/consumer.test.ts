@@ -3,10 +3,13 @@
  * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
- * holds no tests, bench, demo or screenshots and is at most 165 kB. (The page in Chromium: npm run test:browser.)
+ * holds what the README says ships (no tests, bench, demo or screenshots) and is at most 165 kB; its package.json has
+ * no scripts and npm installs it warning of none. (The page in Chromium: npm run test:browser.)
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPARED, packAndInstall, packedKb, runCommonJs, runNode, typecheck, TSCONFIGS, type Consumer, type NodeRun } from './consumer.ts';
+import { COMPARED, packAndInstall, packedKb, REPO, runCommonJs, runNode, typecheck, TSCONFIGS, type Consumer, type NodeRun } from './consumer.ts';
 
 let consumer: Consumer;
 let node: NodeRun;
@@ -29,6 +32,26 @@ function numberOf(hex: string): number {
 type Scene = { wasm: Record<string, unknown>; reference: Record<string, unknown> };
 
 describe('the packed package, installed in a new app', () => {
+  it('WX-2: the tarball holds exactly what the README\'s "What ships" lists, every path it names among them, and no declaration map', () => {
+    const ships = /\*\*What ships\.\*\*([\s\S]*?)\n\n/.exec(readFileSync(join(REPO, 'README.md'), 'utf8'))?.[1] ?? '';
+    const named = [...ships.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(5);
+    // `**` any folders, `*` any name within one.
+    const pattern = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.]/g, '\\.').replace(/\*\*\//g, '(?:.+/)?').replace(/\*/g, '[^/]+')}$`);
+    expect(consumer.files.filter((file) => !named.some((glob) => pattern(glob).test(file)))).toEqual([]);
+    expect(named.filter((glob) => !consumer.files.some((file) => pattern(glob).test(file)))).toEqual([]);
+    expect(consumer.files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('WX-2: the packed package.json is the repository\'s without scripts, npm install of the tarball warns of no install script, and packing leaves package.json as it was', () => {
+    const repository = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as Record<string, unknown>;
+    const { scripts, ...packed } = repository;
+    expect(Object.keys(scripts as object)).toContain('prepare');
+    expect(consumer.manifest).toEqual(packed);
+    expect(consumer.installed).not.toMatch(/install.scripts|heightfield-walker@/i);
+    expect(existsSync(join(REPO, '.package.json.repo'))).toBe(false);
+  });
+
   it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 165 kB packed', () => {
     const tops = new Set(consumer.files.map((f) => f.split('/')[0]));
     expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);

@@ -4,8 +4,8 @@
  * bundled by Vite into a page for headless Chromium. Used by test/package/consumer.test.ts (Node, tsc) and by
  * scripts/browser-test.ts (the page).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,10 @@ export interface Consumer {
   unpacked: number;
   /** The paths the tarball holds. */
   files: string[];
+  /** The package.json the tarball holds, as installed. */
+  manifest: Record<string, unknown>;
+  /** What `npm install` of the tarball printed (stdout and stderr). */
+  installed: string;
   /** Removes the app. */
   remove(): void;
 }
@@ -127,26 +131,36 @@ function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** Runs a command; what it printed on stdout and stderr, together. */
+function runBoth(command: string, args: string[], cwd: string): string {
+  const done = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${String(done.status)}: ${done.stderr}`);
+  return `${done.stdout}${done.stderr}`;
+}
+
 /**
- * Builds dist/ (npm run build), packs the repository, and installs the tarball into a new app in the system's
- * temporary folder, with the README's snippets written as that app's sources (src/*.ts), as plain JavaScript for
- * Node (node/), and as a page for Vite.
+ * Packs the repository as `npm pack` does — its prepack builds dist/ and packs package.json without scripts, its
+ * postpack puts them back (scripts/pack.mjs) — and installs the tarball into a new app in the system's temporary
+ * folder as `npm install` does, scripts allowed, with the README's snippets written as that app's sources
+ * (src/*.ts), as plain JavaScript for Node (node/), and as a page for Vite.
  */
 export function packAndInstall(): Consumer {
-  run('node', ['scripts/build.mjs'], REPO);
   const dir = mkdtempSync(join(tmpdir(), 'heightfield-walker-consumer-'));
-  const [pack] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], REPO)) as {
+  // prepack prints build's line before npm's JSON.
+  const packed = run('npm', ['pack', '--json', '--pack-destination', dir], REPO);
+  const [pack] = JSON.parse(packed.slice(packed.search(/^\[/m))) as {
     filename: string; size: number; unpackedSize: number; files: { path: string }[];
   }[];
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
-  run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', join(dir, pack.filename)], dir);
+  const installed = runBoth('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-save', join(dir, pack.filename)], dir);
   for (const name of BORROWED) {
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(REPO, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
   }
   writeSources(dir);
   return {
-    dir, packed: pack.size, unpacked: pack.unpackedSize, files: pack.files.map((f) => f.path),
+    dir, packed: pack.size, unpacked: pack.unpackedSize, files: pack.files.map((f) => f.path), installed,
+    manifest: JSON.parse(readFileSync(join(dir, 'node_modules/heightfield-walker/package.json'), 'utf8')) as Record<string, unknown>,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
