@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPARED, packAndInstall, packedKb, REPO, runCommonJs, runNode, typecheck, TSCONFIGS, type Consumer, type NodeRun } from './consumer.ts';
+import { bundleWithEsbuild, COMPARED, packAndInstall, runBundle, packedKb, REPO, runCommonJs, runNode, typecheck, TSCONFIGS, type Consumer, type NodeRun } from './consumer.ts';
 
 let consumer: Consumer;
 let node: NodeRun;
@@ -117,6 +117,11 @@ describe('the packed package, installed in a new app', () => {
     expect(Math.hypot(ax - px, az - pz)).toBeLessThan(5);
     expect(clips.split(' ')[0]).toBe('wait');
     expect(clips).toMatch(/walk|run/);
+  });
+
+  it('WX-2: esbuild bundles an app of the README\'s scenes (Herd, seek, routes, the companion) and the bundle, run by node, gives the unbundled numbers, bit for bit', async () => {
+    const bundled = runBundle(await bundleWithEsbuild(consumer));
+    for (const scene of COMPARED) expect(bundled[scene], scene).toEqual((node[scene] as Scene).wasm);
   });
 
   it('WX-2: the loader snippet gives the entry\'s names; load(bytes) runs the core read from heightfield-walker/walker.wasm', () => {

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
 import ts from 'typescript';
 import { DRIVERS, onReference, readmeSnippetsOf } from './readme.ts';
 
@@ -83,6 +84,18 @@ import { bits } from './bits.js';
 ${COMPARED.map((name) => `import { result as ${name} } from './src/${name}.ts';`).join('\n')}
 import './src/three.ts';
 window.__results = JSON.stringify({ ${COMPARED.map((name) => `${name}: bits(${name})`).join(', ')} });
+`;
+
+/**
+ * esbuild.mjs: app.mjs's scenes on the wasm entry, imported statically so that esbuild bundles them, for Node
+ * (prints the JSON) and for a page (sets window.__results).
+ */
+const ESBUILD_APP = `
+import { bits } from './bits.js';
+${COMPARED.map((name) => `import { result as ${name} } from './${name}.js';`).join('\n')}
+const out = JSON.stringify({ ${COMPARED.map((name) => `${name}: bits(${name})`).join(', ')} });
+if (typeof window === 'undefined') console.log(out);
+else window.__results = out;
 `;
 
 const HTML = `<!doctype html>
@@ -187,6 +200,7 @@ function writeSources(dir: string): void {
   writeFileSync(join(dir, 'src', 'entries.ts'), ENTRIES_TS);
   writeFileSync(join(dir, 'node', 'bits.js'), BITS_JS);
   writeFileSync(join(dir, 'node', 'app.mjs'), APP);
+  writeFileSync(join(dir, 'node', 'esbuild.mjs'), ESBUILD_APP);
   writeFileSync(join(dir, 'bits.js'), BITS_JS);
   writeFileSync(join(dir, 'page.js'), PAGE);
   writeFileSync(join(dir, 'index.html'), HTML);
@@ -206,6 +220,29 @@ export interface NodeRun {
 /** Runs `node app.mjs` in the app: the README's snippets on both entries. */
 export function runNode(consumer: Consumer): NodeRun {
   return JSON.parse(run('node', ['app.mjs'], join(consumer.dir, 'node'))) as NodeRun;
+}
+
+/** Where the esbuild bundles of node/esbuild.mjs are: one for Node, and a page folder for a browser. */
+export interface Bundles {
+  node: string;
+  page: string;
+}
+
+/** Bundles node/esbuild.mjs with esbuild, as `esbuild esbuild.mjs --bundle --format=esm` for Node and for a browser. */
+export async function bundleWithEsbuild(consumer: Consumer): Promise<Bundles> {
+  const out = join(consumer.dir, 'esbuild');
+  const node = join(out, 'node.mjs');
+  const page = join(out, 'page');
+  const entryPoints = [join(consumer.dir, 'node', 'esbuild.mjs')];
+  await esbuild({ entryPoints, bundle: true, format: 'esm', platform: 'node', outfile: node, logLevel: 'warning' });
+  await esbuild({ entryPoints, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: join(page, 'app.js'), logLevel: 'warning' });
+  writeFileSync(join(page, 'index.html'), HTML.replace('./page.js', './app.js'));
+  return { node, page };
+}
+
+/** Runs the Node bundle: the scenes' bits, as app.mjs gives them for the wasm entry. */
+export function runBundle(bundles: Bundles): Record<string, unknown> {
+  return JSON.parse(run('node', [bundles.node], dirname(bundles.node))) as Record<string, unknown>;
 }
 
 /** Runs `node main.cjs`, the README's CommonJS snippet; returns what it printed. */
