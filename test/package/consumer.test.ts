@@ -3,7 +3,7 @@
  * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
- * holds what the README says ships (no tests, bench, demo or screenshots) and is at most 165 kB; its package.json has
+ * holds what the README says ships (no tests, bench, demo or screenshots) and is at most 170 kB; its package.json has
  * no scripts and npm installs it warning of none. (The page in Chromium: npm run test:browser.)
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -52,14 +52,15 @@ describe('the packed package, installed in a new app', () => {
     expect(existsSync(join(REPO, '.package.json.repo'))).toBe(false);
   });
 
-  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 165 kB packed', () => {
+  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 170 kB packed', () => {
     const tops = new Set(consumer.files.map((f) => f.split('/')[0]));
     expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
     expect(consumer.files.filter((f) => /test|bench|demo|\.png$|screenshot/.test(f))).toEqual([]);
     for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/reference.js', 'dist/src/load.js', 'dist/build/walker.wasm.base64.js', 'dist/build/walker.wasm', 'dist/require.cjs']) {
       expect(consumer.files).toContain(file);
     }
-    expect(consumer.packed).toBeLessThanOrEqual(165_000);
+    // 165 kB until the README, which ships, drew the whole three.js scene and said what ships (166.5 kB).
+    expect(consumer.packed).toBeLessThanOrEqual(170_000);
   });
 
   for (const scene of COMPARED) {

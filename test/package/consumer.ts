@@ -186,6 +186,10 @@ function writeSources(dir: string): void {
   for (const snippet of readmeSnippetsOf(join(REPO, 'README.md'))) {
     const driver = DRIVERS[snippet.file];
     if (driver === undefined) continue;
+    if (driver.where === 'config') {
+      writeFileSync(join(dir, snippet.file), snippet.code);
+      continue;
+    }
     if (snippet.file.endsWith('.cjs')) {
       writeFileSync(join(dir, 'node', snippet.file), snippet.code);
       continue;
@@ -205,7 +209,7 @@ function writeSources(dir: string): void {
   writeFileSync(join(dir, 'page.js'), PAGE);
   writeFileSync(join(dir, 'index.html'), HTML);
   for (const [name, compilerOptions] of Object.entries(TSCONFIGS)) {
-    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: ['src', 'vite.config.ts'] }, null, 2));
   }
 }
 
