@@ -1,8 +1,9 @@
 /**
  * The package as a stranger gets it: `npm pack`, the tarball installed into a new app (offline: it has no
- * dependencies), and the README's snippets run there — under plain Node, type-checked by tsc under three configs, and
- * bundled by Vite into a page for headless Chromium. Used by test/package/consumer.test.ts (Node, tsc) and by
- * scripts/browser-test.ts (the page).
+ * dependencies), and the README's snippets run there — under plain Node, type-checked by tsc under three configs,
+ * bundled by Vite (with the README's vite.config.ts) into a page for headless Chromium, and bundled by esbuild for
+ * Node and for a page. Used by test/package/consumer.test.ts (Node, tsc, esbuild) and by scripts/browser-test.ts
+ * (the pages).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
