@@ -5,7 +5,7 @@
  */
 import * as THREE from 'three';
 import { sampleWorld } from '../src/sampleWorld.ts';
-import { ATTACK_TIME, CORE_NAME, XBOT, groundOf, numbers, stand } from './walker.ts';
+import { ATTACK_TIME, CORE_NAME, XBOT, groundOf, numbers, stand, waterLevel } from './walker.ts';
 import type { Ground, World } from './walker.ts';
 import { FollowCamera } from './camera.ts';
 import type { DemoHook } from './hook.ts';
@@ -43,8 +43,10 @@ const kinds = world.walker!.kinds;
 kinds.ally = { ...XBOT, accel: 40, seekSpeed: 6.5, bodies: [] };
 kinds.grunt = { ...XBOT, seekSpeed: 1.6, bodies: [] };
 const ground: Ground = groundOf(world);
-const water = (world.terrain3d as { water?: number }).water;
+const water = waterLevel(ground, [-HALF, -HALF, HALF, HALF]) ?? undefined;
 const span: TerrainSpan = { half: HALF, cell: ground.cell ?? CELL, water };
+/** The widest tree of the sample world (its tree layer: radii 0.25–0.6 m); its boulders are wider (0.8–1.8 m). */
+const TREE_RADIUS = 0.6;
 
 /** The nearest point to (x, z) on dry land with no solid within `clear` metres. */
 function clearSpot(x: number, z: number, clear: number): [number, number] {
@@ -88,7 +90,7 @@ scene.add(sun, sun.target);
 scene.add(terrainMesh(ground, span));
 const waterPlane = waterMesh(span);
 if (waterPlane) scene.add(waterPlane);
-scene.add(scatterMeshes(world, ground));
+scene.add(scatterMeshes(ground, span, TREE_RADIUS));
 
 // ---- Player, companion, enemies.
 const [startX, startZ] = clearSpot(-4, 10, 3);

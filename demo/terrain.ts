@@ -3,12 +3,12 @@
  * terrainGeometry) — corners at whole multiples of `cell`, heights = ground.height at the corners, each cell split
  * along the diagonal from its (least x, least z) corner to its (greatest x, greatest z) corner — so a body's feet
  * touch the drawn triangles.
- * Trees and boulders are scatter3d's solid circles (M-2), drawn as instanced meshes at their radii.
+ * Trees and boulders are the ground's solid circles (solidsIn, G-6), drawn as instanced meshes at their radii; the
+ * water a sheet at the ground's water level (waterLevel, G-6).
  */
 import * as THREE from 'three';
-import { scatterGridOf } from '../src/ground/scatter3d.ts';
-import { terrainGeometry } from './walker.ts';
-import type { Ground, World } from './walker.ts';
+import { solidsIn, terrainGeometry } from './walker.ts';
+import type { Circle, Ground } from './walker.ts';
 
 /** The square a terrain mesh covers and its lattice. */
 export interface TerrainSpan {
@@ -16,7 +16,7 @@ export interface TerrainSpan {
   half: number;
   /** Side of the lattice cell (ground.cell). */
   cell: number;
-  /** Water level, or undefined for dry ground. */
+  /** Water level (waterLevel over the square), or undefined for dry ground. */
   water: number | undefined;
 }
 
@@ -95,35 +95,14 @@ export function waterMesh(span: TerrainSpan): THREE.Mesh | null {
   return mesh;
 }
 
-/** Counts of the scatter3d layers, in order, so the flat circle list can be told apart into trees and boulders. */
-interface LayerCounts {
-  instances: number;
-  layers: number[];
-}
-
-function layerCounts(settings: unknown): LayerCounts {
-  const s = settings as { instances?: unknown[]; layers?: { count: number; solid: boolean }[] };
-  return {
-    instances: (s.instances ?? []).length,
-    layers: (s.layers ?? []).filter((l) => l.solid).map((l) => l.count),
-  };
-}
-
 /**
- * Trees and boulders: scatter3d's solid circles, read from its grid (the same list `solids` answers from).
- * The first solid layer is drawn as trees (trunk of the circle's radius, crown above), the others as boulders of
- * the circle's radius; instances as boulders too.
+ * Trees and boulders: the ground's solid circles in the square (solidsIn, G-6). A circle no wider than `treeRadius`
+ * is drawn as a tree (trunk of the circle's radius, crown above), a wider one as a boulder of its radius.
  */
-export function scatterMeshes(world: World, ground: Ground): THREE.Group {
-  const grid = scatterGridOf(world.scatter3d);
-  const counts = layerCounts(world.scatter3d);
-  const trees: number[] = [];
-  const rocks: number[] = [];
-  let at = 0;
-  for (let k = 0; k < counts.instances; k++) rocks.push(at++);
-  counts.layers.forEach((count, layer) => {
-    for (let k = 0; k < count; k++) (layer === 0 ? trees : rocks).push(at++);
-  });
+export function scatterMeshes(ground: Ground, span: TerrainSpan, treeRadius: number): THREE.Group {
+  const solids = solidsIn(ground, [-span.half, -span.half, span.half, span.half]);
+  const trees: Circle[] = solids.filter((c) => c.radius <= treeRadius);
+  const rocks: Circle[] = solids.filter((c) => c.radius > treeRadius);
 
   const group = new THREE.Group();
   group.name = 'scatter';
@@ -146,10 +125,7 @@ export function scatterMeshes(world: World, ground: Ground): THREE.Group {
     new THREE.MeshLambertMaterial({ color: 0xffffff, flatShading: true }),
     trees.length * 2,
   );
-  trees.forEach((c, k) => {
-    const x = grid.xs[c];
-    const z = grid.zs[c];
-    const r = grid.radii[c];
+  trees.forEach(({ x, z, radius: r }, k) => {
     const y = lowestUnder(ground, x, z, r);
     const tall = 4 + r * 3 + random() * 1.5;
     q.setFromAxisAngle(up, random() * Math.PI * 2);
@@ -179,10 +155,7 @@ export function scatterMeshes(world: World, ground: Ground): THREE.Group {
     rocks.length,
   );
   const tilt = new THREE.Euler();
-  rocks.forEach((c, k) => {
-    const x = grid.xs[c];
-    const z = grid.zs[c];
-    const r = grid.radii[c];
+  rocks.forEach(({ x, z, radius: r }, k) => {
     const y = lowestUnder(ground, x, z, r);
     q.setFromEuler(tilt.set((random() - 0.5) * 0.5, random() * Math.PI * 2, (random() - 0.5) * 0.5));
     boulder.setMatrixAt(k, matrix.compose(position.set(x, y + r * 0.25, z), q, scale.set(r, r * (0.7 + random() * 0.3), r)));

@@ -16,6 +16,8 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../demo/dist', import.meta.url));
 const asked = process.argv.indexOf('--screenshot');
 const screenshot = asked === -1 ? join(tmpdir(), 'heightfield-walker-demo.png') : resolve(process.argv[asked + 1] ?? '');
+/** The README's three.js example, as the packed package's page draws it. */
+const threeShot = join(tmpdir(), 'heightfield-walker-three.png');
 
 async function main(): Promise<number> {
   if (!existsSync(CHROMIUM)) {
@@ -31,7 +33,7 @@ async function main(): Promise<number> {
   let checks = demo.checks;
   try {
     log(`heightfield-walker tarball: ${packedKb(consumer)}`);
-    checks = [...checks, ...(await runConsumerPage(consumer, runNode(consumer), log))];
+    checks = [...checks, ...(await runConsumerPage(consumer, runNode(consumer), threeShot, log))];
   } finally {
     consumer.remove();
   }

@@ -3,8 +3,9 @@
 // is not shipped), and beside them dist/build/ with the release core as a base64 module (what dist/src/load.js
 // imports) and as walker.wasm, for hosts that fetch or read the bytes; and dist/require.cjs, the sentence
 // `require('heightfield-walker')` throws.
-// Run by `prepare` after asbuild, so `npm install` on a fresh clone and `npm pack` both produce it.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// Run by `prepare` after asbuild, so `npm install` on a fresh clone and `npm pack` both produce it. Prints one line:
+// what it wrote, how many files, how big and how long it took.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 
@@ -15,6 +16,7 @@ for (const file of built) {
     process.exit(1);
   }
 }
+const started = performance.now();
 rmSync('dist', { recursive: true, force: true });
 const tsc = (...args) => execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json', ...args], { stdio: 'inherit' });
 // Two passes: declarations keep the doc comments editors show; the JavaScript drops comments, which are most of
@@ -25,6 +27,17 @@ tsc('--declaration', 'false', '--removeComments');
 mkdirSync('dist/build', { recursive: true });
 for (const file of built) copyFileSync(`build/${file}`, `dist/build/${file}`);
 copyFileSync('src/require.cjs', 'dist/require.cjs');
+const files = filesUnder('dist');
+const kB = files.reduce((sum, file) => sum + statSync(file).size, 0) / 1000;
+console.log(`build: dist/ (${files.length} files, ${kB.toFixed(1)} kB, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+
+/** Every file under a folder, at any depth. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
 
 /**
  * Deletes the declaration files no entry's declarations reach (tsc writes one for every source file, and the package
@@ -42,12 +55,5 @@ function pruneDeclarations(entries) {
       if (existsSync(next)) todo.push(next);
     }
   }
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (path.endsWith('.d.ts') && !reached.has(path)) rmSync(path);
-    }
-  };
-  walk('dist/src');
+  for (const path of filesUnder('dist/src')) if (path.endsWith('.d.ts') && !reached.has(path)) rmSync(path);
 }

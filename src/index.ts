@@ -31,6 +31,8 @@ export const {
   RouteFollower,
   XBOT,
   terrainGeometry,
+  solidsIn,
+  waterLevel,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;

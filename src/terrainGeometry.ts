@@ -28,10 +28,7 @@ export function terrainGeometry(ground: Ground, extent: readonly number[]): Terr
   if (typeof cell !== 'number' || !Number.isFinite(cell) || !(cell > 0)) {
     throw new Error(`walker: terrainGeometry needs a lattice ground, and ground.cell is ${String(cell)}; expected a finite number > 0.`);
   }
-  if (!Array.isArray(extent) || extent.length !== 4 || !extent.every((v) => typeof v === 'number' && Number.isFinite(v)) || !(extent[2] > extent[0]) || !(extent[3] > extent[1])) {
-    const shown = Array.isArray(extent) ? `[${extent.map(String).join(', ')}]` : String(extent);
-    throw new Error(`walker: extent is ${shown}; expected [x0, z0, x1, z1], finite, with x1 > x0 and z1 > z0.`);
-  }
+  checkExtent(extent);
   const i0 = Math.floor(extent[0] / cell);
   const j0 = Math.floor(extent[1] / cell);
   const columns = Math.ceil(extent[2] / cell) - i0 + 1;
@@ -61,4 +58,12 @@ export function terrainGeometry(ground: Ground, extent: readonly number[]): Terr
     }
   }
   return { positions, indices, columns, rows };
+}
+
+/** Throws a sentence unless `extent` is [x0, z0, x1, z1], finite, with x1 > x0 and z1 > z0 (the helpers for a renderer share it). */
+export function checkExtent(extent: readonly number[]): void {
+  if (!Array.isArray(extent) || extent.length !== 4 || !extent.every((v) => typeof v === 'number' && Number.isFinite(v)) || !(extent[2] > extent[0]) || !(extent[3] > extent[1])) {
+    const shown = Array.isArray(extent) ? `[${extent.map(String).join(', ')}]` : String(extent);
+    throw new Error(`walker: extent is ${shown}; expected [x0, z0, x1, z1], finite, with x1 > x0 and z1 > z0.`);
+  }
 }

@@ -118,7 +118,7 @@ export class Sampler {
 }
 
 /** A ground's `solids` answer, checked: a list of circles of finite x, z and a radius ≥ 0 (a JS ground's is not trusted). */
-function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly Circle[] {
+export function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly Circle[] {
   let ok = Array.isArray(solids);
   let bad: unknown = solids;
   for (let k = 0; ok && k < (solids as unknown[]).length; k++) {

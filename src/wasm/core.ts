@@ -74,7 +74,9 @@ function coreOf(instance: WebAssembly.Instance, threading: Threading): WasmCore 
  * the reference core, on one thread (O(N²) when bodies block).
  */
 function wasmHerd(core: CoreExports, views: Views, grounds: WasmGrounds, threading: Threading): typeof HerdBase {
-  return class Herd extends HerdBase {
+  // Not named Herd: a class expression named as the class it extends (imported under another name) is folded into
+  // one binding by esbuild's renaming, and the bundle threw "Cannot access 'Herd' before initialization".
+  return class WasmHerd extends HerdBase {
     protected override createStorage(capacity: number, kinds: HerdKinds, threads: number | undefined): HerdStorage {
       const entry = grounds.entry(this.ground);
       if (entry === undefined) return new ArrayHerdStorage(capacity);

@@ -1,14 +1,16 @@
 /**
  * The package as a stranger gets it: `npm pack`, the tarball installed into a new app (offline: it has no
- * dependencies), and the README's snippets run there — under plain Node, type-checked by tsc under three configs, and
- * bundled by Vite into a page for headless Chromium. Used by test/package/consumer.test.ts (Node, tsc) and by
- * scripts/browser-test.ts (the page).
+ * dependencies), and the README's snippets run there — under plain Node, type-checked by tsc under three configs,
+ * bundled by Vite (with the README's vite.config.ts) into a page for headless Chromium, and bundled by esbuild for
+ * Node and for a page. Used by test/package/consumer.test.ts (Node, tsc, esbuild) and by scripts/browser-test.ts
+ * (the pages).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build as esbuild } from 'esbuild';
 import ts from 'typescript';
 import { DRIVERS, onReference, readmeSnippetsOf } from './readme.ts';
 
@@ -25,6 +27,10 @@ export interface Consumer {
   unpacked: number;
   /** The paths the tarball holds. */
   files: string[];
+  /** The package.json the tarball holds, as installed. */
+  manifest: Record<string, unknown>;
+  /** What `npm install` of the tarball printed (stdout and stderr). */
+  installed: string;
   /** Removes the app. */
   remove(): void;
 }
@@ -81,6 +87,18 @@ import './src/three.ts';
 window.__results = JSON.stringify({ ${COMPARED.map((name) => `${name}: bits(${name})`).join(', ')} });
 `;
 
+/**
+ * esbuild.mjs: app.mjs's scenes on the wasm entry, imported statically so that esbuild bundles them, for Node
+ * (prints the JSON) and for a page (sets window.__results).
+ */
+const ESBUILD_APP = `
+import { bits } from './bits.js';
+${COMPARED.map((name) => `import { result as ${name} } from './${name}.js';`).join('\n')}
+const out = JSON.stringify({ ${COMPARED.map((name) => `${name}: bits(${name})`).join(', ')} });
+if (typeof window === 'undefined') console.log(out);
+else window.__results = out;
+`;
+
 const HTML = `<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>heightfield-walker consumer</title>
 <style>html, body { margin: 0; height: 100%; overflow: hidden; }</style></head>
@@ -127,26 +145,36 @@ function run(command: string, args: string[], cwd: string): string {
   return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/** Runs a command; what it printed on stdout and stderr, together. */
+function runBoth(command: string, args: string[], cwd: string): string {
+  const done = spawnSync(command, args, { cwd, encoding: 'utf8' });
+  if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${String(done.status)}: ${done.stderr}`);
+  return `${done.stdout}${done.stderr}`;
+}
+
 /**
- * Builds dist/ (npm run build), packs the repository, and installs the tarball into a new app in the system's
- * temporary folder, with the README's snippets written as that app's sources (src/*.ts), as plain JavaScript for
- * Node (node/), and as a page for Vite.
+ * Packs the repository as `npm pack` does — its prepack builds dist/ and packs package.json without scripts, its
+ * postpack puts them back (scripts/pack.mjs) — and installs the tarball into a new app in the system's temporary
+ * folder as `npm install` does, scripts allowed, with the README's snippets written as that app's sources
+ * (src/*.ts), as plain JavaScript for Node (node/), and as a page for Vite.
  */
 export function packAndInstall(): Consumer {
-  run('node', ['scripts/build.mjs'], REPO);
   const dir = mkdtempSync(join(tmpdir(), 'heightfield-walker-consumer-'));
-  const [pack] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], REPO)) as {
+  // prepack prints build's line before npm's JSON.
+  const packed = run('npm', ['pack', '--json', '--pack-destination', dir], REPO);
+  const [pack] = JSON.parse(packed.slice(packed.search(/^\[/m))) as {
     filename: string; size: number; unpackedSize: number; files: { path: string }[];
   }[];
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2));
-  run('npm', ['install', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', join(dir, pack.filename)], dir);
+  const installed = runBoth('npm', ['install', '--offline', '--no-audit', '--no-fund', '--no-save', join(dir, pack.filename)], dir);
   for (const name of BORROWED) {
     mkdirSync(dirname(join(dir, 'node_modules', name)), { recursive: true });
     symlinkSync(join(REPO, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
   }
   writeSources(dir);
   return {
-    dir, packed: pack.size, unpacked: pack.unpackedSize, files: pack.files.map((f) => f.path),
+    dir, packed: pack.size, unpacked: pack.unpackedSize, files: pack.files.map((f) => f.path), installed,
+    manifest: JSON.parse(readFileSync(join(dir, 'node_modules/heightfield-walker/package.json'), 'utf8')) as Record<string, unknown>,
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -159,6 +187,10 @@ function writeSources(dir: string): void {
   for (const snippet of readmeSnippetsOf(join(REPO, 'README.md'))) {
     const driver = DRIVERS[snippet.file];
     if (driver === undefined) continue;
+    if (driver.where === 'config') {
+      writeFileSync(join(dir, snippet.file), snippet.code);
+      continue;
+    }
     if (snippet.file.endsWith('.cjs')) {
       writeFileSync(join(dir, 'node', snippet.file), snippet.code);
       continue;
@@ -173,11 +205,12 @@ function writeSources(dir: string): void {
   writeFileSync(join(dir, 'src', 'entries.ts'), ENTRIES_TS);
   writeFileSync(join(dir, 'node', 'bits.js'), BITS_JS);
   writeFileSync(join(dir, 'node', 'app.mjs'), APP);
+  writeFileSync(join(dir, 'node', 'esbuild.mjs'), ESBUILD_APP);
   writeFileSync(join(dir, 'bits.js'), BITS_JS);
   writeFileSync(join(dir, 'page.js'), PAGE);
   writeFileSync(join(dir, 'index.html'), HTML);
   for (const [name, compilerOptions] of Object.entries(TSCONFIGS)) {
-    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: ['src'] }, null, 2));
+    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: ['src', 'vite.config.ts'] }, null, 2));
   }
 }
 
@@ -192,6 +225,29 @@ export interface NodeRun {
 /** Runs `node app.mjs` in the app: the README's snippets on both entries. */
 export function runNode(consumer: Consumer): NodeRun {
   return JSON.parse(run('node', ['app.mjs'], join(consumer.dir, 'node'))) as NodeRun;
+}
+
+/** Where the esbuild bundles of node/esbuild.mjs are: one for Node, and a page folder for a browser. */
+export interface Bundles {
+  node: string;
+  page: string;
+}
+
+/** Bundles node/esbuild.mjs with esbuild, as `esbuild esbuild.mjs --bundle --format=esm` for Node and for a browser. */
+export async function bundleWithEsbuild(consumer: Consumer): Promise<Bundles> {
+  const out = join(consumer.dir, 'esbuild');
+  const node = join(out, 'node.mjs');
+  const page = join(out, 'page');
+  const entryPoints = [join(consumer.dir, 'node', 'esbuild.mjs')];
+  await esbuild({ entryPoints, bundle: true, format: 'esm', platform: 'node', outfile: node, logLevel: 'warning' });
+  await esbuild({ entryPoints, bundle: true, format: 'esm', platform: 'browser', target: 'es2022', outfile: join(page, 'app.js'), logLevel: 'warning' });
+  writeFileSync(join(page, 'index.html'), HTML.replace('./page.js', './app.js'));
+  return { node, page };
+}
+
+/** Runs the Node bundle: the scenes' bits, as app.mjs gives them for the wasm entry. */
+export function runBundle(bundles: Bundles): Record<string, unknown> {
+  return JSON.parse(run('node', [bundles.node], dirname(bundles.node))) as Record<string, unknown>;
 }
 
 /** Runs `node main.cjs`, the README's CommonJS snippet; returns what it printed. */

@@ -30,8 +30,11 @@ export function readmeSnippetsOf(path: string): Snippet[] {
   return readmeSnippets(readFileSync(path, 'utf8'));
 }
 
-/** Where a snippet runs: under Node (and in the page), in the page only (it draws), or it is only imported by others. */
-export type Where = 'node' | 'page' | 'imported';
+/**
+ * Where a snippet runs: under Node (and in the page), in the page only (it draws), it is only imported by others, or
+ * it is the app's Vite config (the page is built and served with it).
+ */
+export type Where = 'node' | 'page' | 'imported' | 'config';
 
 export interface Driver {
   where: Where;
@@ -96,6 +99,7 @@ for (let f = 0; f < 120; f++) {
 export const result = { bodies: herd.count, drawn: drawn.slice(-44), first: herd.get(0), last: herd.get(herd.count - 1) };
 `,
   },
+  'vite.config.ts': { where: 'config', reference: false, code: '' },
   'three.ts': {
     where: 'page',
     reference: false,
@@ -106,7 +110,16 @@ export const result = { bodies: herd.count, drawn: drawn.slice(-44), first: herd
   instances: bodies.count,
   firstBody: Array.from(bodies.instanceMatrix.array.subarray(12, 15)),
   herdFirst: [herd.x[0], herd.y[0], herd.z[0]],
+  trees: trunks.count,
+  solids: solids.length,
+  level,
+  threads: herd.lastStepThreads,
+  isolated: crossOriginIsolated,
 });
+const parts: Record<string, THREE.Object3D> = { trunks, crowns, water };
+(window as unknown as { __show: (part: string, shown: boolean) => void }).__show = (part, shown) => {
+  parts[part]!.visible = shown;
+};
 `,
   },
   'companion.ts': {
