@@ -33,6 +33,7 @@ import {
 } from './constants.ts';
 import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg, shown } from './checks.ts';
 import { Detour, type DetourState } from './detour.ts';
+import { checkCompanionOptionKeys } from './options.ts';
 import { followSpeed } from './followSpeed.ts';
 import { locomotionClip } from './locomotionClip.ts';
 import { playAnim } from './playAnim.ts';
@@ -171,6 +172,7 @@ export class Companion {
   constructor(core: WalkerCore, options: CompanionOptions) {
     checkCore(core);
     const o = checkObjectArg('Companion', 'options', options);
+    checkCompanionOptionKeys(o);
     if (o.row === undefined) throw badInput('Companion', 'options.row', o.row, "the companion's walker row (an object with pos)");
     const row = checkObjectArg('Companion', 'options.row', o.row) as Row;
     readBody(row, scratch);
