@@ -19,6 +19,9 @@ import type { Ground, Numbers, Row, SeekOptions, World } from './types.ts';
 
 export { HERD_FLAGS, HERD_NUMBERS, STEPPED, type HerdFlagField, type HerdNumberField };
 
+/** The name of any of a herd's views: its number arrays, its flag arrays, and `kind` (HD-1). */
+export type HerdField = HerdNumberField | HerdFlagField | 'kind';
+
 const NUMBER_FIELDS = new Set<unknown>(HERD_NUMBERS);
 const FLAG_FIELDS = new Set<unknown>(HERD_FLAGS);
 

@@ -53,7 +53,8 @@ function checkNumber(kind: string, entry: Record<string, unknown>, name: string,
 }
 
 function checkKind(kinds: Kinds, kind: string): Numbers {
-  const entry = kinds[kind];
+  // Read as what any caller may hand over: the Kind type is a promise only TypeScript callers keep.
+  const entry = kinds[kind] as unknown as Record<string, unknown>;
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(kind, `is ${show(entry)}; expected an object of numbers`);
   checkKnownKeys(`kind ${show(kind)}`, entry, KNOWN);
   for (const field of Object.keys(entry)) {

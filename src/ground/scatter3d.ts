@@ -8,28 +8,7 @@ import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
 import type { Circle, Ground } from '../types.ts';
 
-/** One placed circle; `solid` (default true) says whether it blocks bodies. */
-export interface Scatter3dInstance {
-  x: number;
-  z: number;
-  radius: number;
-  solid?: boolean;
-}
-
-/** `count` circles placed from `seed` over `extent` [x0, z0, x1, z1], radii drawn from `radius` [min, max]. */
-export interface Scatter3dLayer {
-  seed: number;
-  count: number;
-  extent: readonly number[];
-  radius: readonly number[];
-  solid: boolean;
-}
-
-/** `world.scatter3d` as a scene writes it (M-2); any other field is refused (BI-5). */
-export interface Scatter3dSettings {
-  instances?: readonly Scatter3dInstance[];
-  layers?: readonly Scatter3dLayer[];
-}
+export type { Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
 /** The fields of each object of `world.scatter3d` (BI-5). */
 const SCATTER3D_FIELDS: readonly string[] = ['instances', 'layers'];

@@ -6,38 +6,9 @@ import { checkKnownKeys } from '../known.ts';
 import { MAX_HEIGHT, MIN_CELL, fixSettings, show } from '../limits.ts';
 import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { heightmapHeight, noiseHeight, waterDepthAt } from '../reference/terrain.ts';
-import type { Ground } from '../types.ts';
+import type { Ground, Terrain3dNoise, Terrain3dRing } from '../types.ts';
 
-/** One ring terrain3d draws: `seg` segments across `2·reach` metres. */
-export interface Terrain3dRing {
-  reach: number;
-  seg: number;
-}
-
-/** A heightmap: nx·nz samples `spacing` apart from `origin` [x, z], row by row along x (`data[iz·nx + ix]`). */
-export interface Terrain3dHeightmap {
-  origin: readonly number[];
-  spacing: number;
-  nx: number;
-  nz: number;
-  data: ArrayLike<number>;
-}
-
-/** Seeded fractal noise: `octaves` layers, the first `wavelength` metres across, the sum within ±amplitude. */
-export interface Terrain3dNoise {
-  seed: number;
-  amplitude: number;
-  wavelength: number;
-  octaves: number;
-}
-
-/** `world.terrain3d` as a scene writes it (M-1); any other field is refused (BI-5). */
-export interface Terrain3dSettings {
-  rings: readonly Terrain3dRing[];
-  heightmap?: Terrain3dHeightmap;
-  noise?: Terrain3dNoise;
-  water?: number;
-}
+export type { Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings } from '../types.ts';
 
 /** `world.terrain3d` checked: the numbers the height math reads, heightmap samples copied into a Float64Array. */
 export interface Terrain3d {

@@ -6,7 +6,7 @@
  */
 import { show } from '../../src/limits.ts';
 import type { Api } from '../cores.ts';
-import type { Row, World } from '../../src/types.ts';
+import type { Kind, Row, World } from '../../src/types.ts';
 
 export const KIND = {
   radius: 0.4, height: 1.8, accel: 12, turnRate: 10, gravity: 20, jumpH: 0.9, step: 0.6, maxSlope: 0.7,
@@ -16,7 +16,7 @@ export const KIND = {
 /** A world on a terrain3d heightmap and scatter3d trees: its ground runs in wasm on the wasm cores. */
 export function world(kind: Record<string, unknown> = KIND): World {
   return {
-    walker: { kinds: { xbot: { ...kind } }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
+    walker: { kinds: { xbot: { ...kind } as unknown as Kind }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
     terrain3d: {
       rings: [{ reach: 16, seg: 32 }],
       heightmap: { origin: [-16, -16], spacing: 1, nx: 33, nz: 33, data: Array.from({ length: 33 * 33 }, (_, i) => (i % 7 === 0 ? 0.3 : 0)) },

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { editDistance, nearestKey } from '../../src/known.ts';
 import { XBOT } from '../../src/presets.ts';
-import type { Kinds, Row, World } from '../../src/types.ts';
+import type { Row, World } from '../../src/types.ts';
 import { CORES, type Api } from '../cores.ts';
 
 const SEED = Number(process.env.FC_SEED ?? 20261201);
@@ -34,8 +34,14 @@ const HEIGHTMAP = { origin: [0, 0], spacing: 1, nx: 2, nz: 2, data: [0, 0, 0, 0]
 const LAYER = { seed: 8, count: 5, extent: [-10, -10, 10, 10], radius: [0.3, 0.6], solid: true };
 const INSTANCE = { x: 3, z: 4, radius: 0.5 };
 
+/**
+ * A world as a JavaScript caller hands it over: the types would refuse these typos at compile time (the point of
+ * test/package/types.ts); here the runtime must.
+ */
+type JsWorld = any;
+
 /** A fresh world on the built-in mods (terrain3d with noise and water, scatter3d), every object its own. */
-function freshWorld(): World & { walker: { kinds: Kinds } } {
+function freshWorld(): JsWorld {
   return {
     walker: {
       kinds: { xbot: { ...XBOT, bodies: ['xbot'] }, deer: { ...XBOT, radius: 0.3 } },
@@ -50,7 +56,7 @@ function freshWorld(): World & { walker: { kinds: Kinds } } {
  * Nothing the refused read reached was frozen or fixed: the kinds table, and the sections named (a section read
  * whole before the refusal, such as terrain3d when scatter3d is refused, is fixed as any good read fixes it).
  */
-function expectUntouched(w: World & { walker: { kinds: Kinds } }, sections: readonly string[] = ['terrain3d', 'scatter3d']): void {
+function expectUntouched(w: JsWorld, sections: readonly string[] = ['terrain3d', 'scatter3d']): void {
   expect(Object.isFrozen(w.walker.kinds)).toBe(false);
   for (const name of sections) {
     const section = w[name] as Record<string, unknown>;
@@ -86,8 +92,8 @@ describe.each(CORES)('BI-5: unknown keys ($name)', ({ name, api }) => {
   });
 
   /** Each section and options object with one misspelt key: the call, the sentence's start, and the suggestion. */
-  const SECTIONS: ReadonlyArray<readonly [string, (w: ReturnType<typeof freshWorld>) => void, string, (readonly string[])?]> = [
-    ['world.walker', (w) => { (w.walker as Record<string, unknown>).kind = {}; api.numbers({ kind: 'xbot' }, w); }, 'world.walker has an unknown field kind — did you mean kinds?'],
+  const SECTIONS: ReadonlyArray<readonly [string, (w: JsWorld) => void, string, (readonly string[])?]> = [
+    ['world.walker', (w) => { w.walker.kind = {}; api.numbers({ kind: 'xbot' }, w); }, 'world.walker has an unknown field kind — did you mean kinds?'],
     ['world.walker.mods', (w) => { w.walker.mods = { height: 'terrain3d', solid: 'scatter3d' } as never; api.groundOf(w); }, 'world.walker.mods has an unknown field solid — did you mean solids?'],
     ['a kind', (w) => { w.walker.kinds.deer = { ...XBOT, radious: 1 }; api.numbers({ kind: 'xbot' }, w); }, 'kind "deer" has an unknown field radious — did you mean radius?'],
     ['world.terrain3d', (w) => { w.terrain3d = { rings: RINGS, watr: -2 }; api.groundOf(w); }, 'world.terrain3d has an unknown field watr — did you mean water?'],
