@@ -2,7 +2,8 @@
  * WX-2: the package works outside this repository. `npm pack`, the tarball installed offline into a new app, and
  * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
- * --noEmit, strict, no skipLibCheck, under bundler, nodenext and create-vite's tsconfig, reports nothing; the tarball
+ * --noEmit, strict, no skipLibCheck, under bundler and nodenext (noUncheckedIndexedAccess) and create-vite's tsconfig,
+ * reports nothing — the snippets and every entry check, and each mistake test/package/types.ts marks is an error; the tarball
  * holds no tests, bench, demo or screenshots and is at most 165 kB. (The page in Chromium: npm run test:browser.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,7 +110,7 @@ describe('the packed package, installed in a new app', () => {
   });
 
   for (const config of Object.keys(TSCONFIGS)) {
-    it(`WX-2: tsc --noEmit, strict, no skipLibCheck, ${config} tsconfig: the README's snippets and every entry type-check`, () => {
+    it(`WX-2, BI-5: tsc --noEmit, strict, no skipLibCheck, ${config} tsconfig: the README's snippets and every entry type-check, and each marked mistake is refused`, () => {
       expect(typecheck(consumer, config)).toBe('');
     });
   }
