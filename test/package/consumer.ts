@@ -124,7 +124,7 @@ export function geometry(ground: Ground): TerrainGeometry {
   return wasm.terrainGeometry(ground, [0, 0, 1, 1]);
 }
 export function rowOf(herd: Herd, world: World): Row {
-  return { ...herd.get(0), kind: Object.keys(world.walker!.kinds)[0] };
+  return { ...herd.get(0), kind: Object.keys(world.walker!.kinds)[0] ?? 'xbot' };
 }
 `;
 
