@@ -140,7 +140,7 @@ export interface HerdKinds {
   blocks: readonly (readonly boolean[])[];
 }
 
-const HERD_OPTIONS: readonly string[] = ['capacity', 'threads'];
+const HERD_OPTIONS: readonly (keyof HerdOptions)[] = ['capacity', 'threads'];
 
 /** The options object, checked to be one with only HerdOptions' keys (BI-5). */
 function checkOptions(options: unknown): HerdOptions {

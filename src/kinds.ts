@@ -4,7 +4,7 @@
  */
 import { checkKnownKeys, nearestKey } from './known.ts';
 import { MAX_KINDS, MAX_KIND_NUMBER, MAX_PARENTS, MAX_PROBE, MIN_SPAN, show } from './limits.ts';
-import type { Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
+import type { Kind, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 
 type Limit = 'positive' | 'nonNegative';
 
@@ -27,9 +27,9 @@ const FIELDS: ReadonlyArray<readonly [keyof Numbers, boolean, Limit]> = [
   ['slide', true, 'nonNegative'],
   ['seekSpeed', true, 'nonNegative'],
 ];
-const KNOWN: readonly string[] = [...FIELDS.map(([name]) => name), 'bodies'];
+const KNOWN: readonly (keyof Kind)[] = [...FIELDS.map(([name]) => name), 'bodies'];
 /** The fields of `world.walker` (BI-5). */
-const WALKER_FIELDS: readonly string[] = ['kinds', 'mods'];
+const WALKER_FIELDS: readonly (keyof WalkerSettings)[] = ['kinds', 'mods'];
 
 function fail(kind: string, message: string): never {
   throw new Error(`walker: kind "${kind}" ${message}.`);

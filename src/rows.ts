@@ -46,7 +46,7 @@ export function checkPoint(name: string, value: unknown): readonly number[] {
   return p;
 }
 
-const SEEK_OPTIONS: readonly string[] = ['route'];
+const SEEK_OPTIONS: readonly (keyof SeekOptions)[] = ['route'];
 
 /**
  * seek's options (RT-7): none, or an object whose `route` is absent or true or false, and no other key (BI-5);

@@ -6,14 +6,14 @@ import { checkKnownKeys } from '../known.ts';
 import { MAX_SOLIDS, MAX_SOLID_RADIUS, fixSettings, show } from '../limits.ts';
 import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
-import type { Circle, Ground } from '../types.ts';
+import type { Circle, Ground, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
 export type { Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
 /** The fields of each object of `world.scatter3d` (BI-5). */
-const SCATTER3D_FIELDS: readonly string[] = ['instances', 'layers'];
-const INSTANCE_FIELDS: readonly string[] = ['x', 'z', 'radius', 'solid'];
-const LAYER_FIELDS: readonly string[] = ['seed', 'count', 'extent', 'radius', 'solid'];
+const SCATTER3D_FIELDS: readonly (keyof Scatter3dSettings)[] = ['instances', 'layers'];
+const INSTANCE_FIELDS: readonly (keyof Scatter3dInstance)[] = ['x', 'z', 'radius', 'solid'];
+const LAYER_FIELDS: readonly (keyof Scatter3dLayer)[] = ['seed', 'count', 'extent', 'radius', 'solid'];
 
 function fail(field: string, value: unknown, expected: string): never {
   throw new Error(`walker: world.scatter3d${field === '' ? '' : '.'}${field} is ${show(value)}; expected ${expected}.`);

@@ -6,7 +6,7 @@ import { checkKnownKeys } from '../known.ts';
 import { MAX_HEIGHT, MIN_CELL, fixSettings, show } from '../limits.ts';
 import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { heightmapHeight, noiseHeight, waterDepthAt } from '../reference/terrain.ts';
-import type { Ground, Terrain3dNoise, Terrain3dRing } from '../types.ts';
+import type { Ground, Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings } from '../types.ts';
 
 export type { Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings } from '../types.ts';
 
@@ -27,10 +27,10 @@ export interface Terrain3d {
 }
 
 /** The fields of each object of `world.terrain3d` (BI-5). */
-const TERRAIN3D_FIELDS: readonly string[] = ['rings', 'heightmap', 'noise', 'water'];
-const RING_FIELDS: readonly string[] = ['reach', 'seg'];
-const HEIGHTMAP_FIELDS: readonly string[] = ['origin', 'spacing', 'nx', 'nz', 'data'];
-const NOISE_FIELDS: readonly string[] = ['seed', 'amplitude', 'wavelength', 'octaves'];
+const TERRAIN3D_FIELDS: readonly (keyof Terrain3dSettings)[] = ['rings', 'heightmap', 'noise', 'water'];
+const RING_FIELDS: readonly (keyof Terrain3dRing)[] = ['reach', 'seg'];
+const HEIGHTMAP_FIELDS: readonly (keyof Terrain3dHeightmap)[] = ['origin', 'spacing', 'nx', 'nz', 'data'];
+const NOISE_FIELDS: readonly (keyof Terrain3dNoise)[] = ['seed', 'amplitude', 'wavelength', 'octaves'];
 
 /** The most octaves accepted: by the 20th a feature is a millionth of the wavelength, below anything drawn. */
 const MAX_OCTAVES = 20;

@@ -979,7 +979,7 @@ export function regionWithin(inner: Region, outer: Region): boolean {
 export function routeOptions(options: RouteOptions | undefined): { slopeCost: number; waterCost: number; region?: readonly number[] } {
   if (options === undefined) return { slopeCost: 0, waterCost: 0 };
   if (options === null || typeof options !== 'object') throw new Error(`walker: options is ${String(options)}; expected an object { slopeCost?, waterCost?, region? }.`);
-  checkKnownKeys('route options', options, ['slopeCost', 'waterCost', 'region']);
+  checkKnownKeys('route options', options, ['slopeCost', 'waterCost', 'region'] satisfies (keyof RouteOptions)[]);
   return {
     slopeCost: options.slopeCost === undefined ? 0 : checkNumber('options.slopeCost', options.slopeCost, 0),
     waterCost: options.waterCost === undefined ? 0 : checkNumber('options.waterCost', options.waterCost, 0),
