@@ -52,9 +52,9 @@ export function nearestKey(key: string, known: readonly string[]): string | unde
   return best;
 }
 
-/** A key as a sentence names it: bare when it reads as a name, quoted otherwise (spaces, the empty key). */
+/** A key as a sentence names it: bare when it reads as a name, quoted (and cut, as show cuts) otherwise. */
 function keyName(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key);
+  return /^[A-Za-z_$][\w$]{0,59}$/.test(key) ? key : show(key);
 }
 
 /**
