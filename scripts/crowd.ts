@@ -120,8 +120,8 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
     `walker crowd: ${count} bodies seeking targets up to ${reach} m away for ${seconds} s at ${Math.round(1 / dt)} Hz on the sample world`,
     `  arrived           ${reached} (${((100 * reached) / count).toFixed(1)}%)`,
     `  stuck             ${stuck}   (not arrived, moved < 1 m in the last 5 s; ${atWaterEdge} of them held at the wade line of a lake between them and their target)`,
-    `    of them read unreachable (SE-7)  ${signalled}`,
-    `  in deep water     ${inWater}   (deeper than wade under the body, ST-4)`,
+    `    of them told by seek they cannot reach their target  ${signalled}   [SE-7]`,
+    `  in deep water     ${inWater}   (water deeper than the kind wades, under the body) [ST-4]`,
     `  inside a solid    ${inside}`,
     `  body-steps        ${bodySteps} in ${elapsed.toFixed(2)} s = ${Math.round(perSecond).toLocaleString('en-US')} per second`,
   ].join('\n');

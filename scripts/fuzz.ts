@@ -13,7 +13,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import type { Walker } from '../src/load.ts';
-import type { Ground, Row, World } from '../src/types.ts';
+import type { Ground, Row, Terrain3dSettings, World } from '../src/types.ts';
 import { random } from '../src/random.ts';
 import { campaign } from '../test/herd/campaign.ts';
 
@@ -112,7 +112,7 @@ function heightmapScene(api: FuzzApi, next: () => number, kind: KindName, featur
   const data: number[] = [];
   const line = along > 0 ? profile : profile.slice().reverse();
   const origin = along > 0 ? first * cell : -(first + count - 1) * cell;
-  const terrain3d: Record<string, unknown> = { rings: [{ reach: 64 * cell, seg: 128 }] };
+  const terrain3d: Terrain3dSettings = { rings: [{ reach: 64 * cell, seg: 128 }] };
   if (nx !== 0) {
     data.push(...line, ...line);
     terrain3d.heightmap = { origin: [origin, 0], spacing: cell, nx: count, nz: 2, data };

@@ -6,6 +6,7 @@
  */
 import { BODY_FLAGS, BODY_NUMBERS, newBody, type Body } from './body.ts';
 import { checkedKinds, kindOf, noKind, walkerOf } from './kinds.ts';
+import { checkKnownKeys } from './known.ts';
 import { MAX_HERD, MAX_THREADS, show } from './limits.ts';
 import { checkDt, checkNumber, checkPoint, checkSeekOptions, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
@@ -17,6 +18,9 @@ import {
 import type { Ground, Numbers, Row, SeekOptions, World } from './types.ts';
 
 export { HERD_FLAGS, HERD_NUMBERS, STEPPED, type HerdFlagField, type HerdNumberField };
+
+/** The name of any of a herd's views: its number arrays, its flag arrays, and `kind` (HD-1). */
+export type HerdField = HerdNumberField | HerdFlagField | 'kind';
 
 const NUMBER_FIELDS = new Set<unknown>(HERD_NUMBERS);
 const FLAG_FIELDS = new Set<unknown>(HERD_FLAGS);
@@ -136,11 +140,14 @@ export interface HerdKinds {
   blocks: readonly (readonly boolean[])[];
 }
 
-/** The options object, checked to be one. */
+const HERD_OPTIONS: readonly (keyof HerdOptions)[] = ['capacity', 'threads'];
+
+/** The options object, checked to be one with only HerdOptions' keys (BI-5). */
 function checkOptions(options: unknown): HerdOptions {
   if (options === null || typeof options !== 'object') {
     throw new Error(`walker: herd capacity is ${show(options)}; expected a number, or an object { capacity, threads }.`);
   }
+  checkKnownKeys('Herd options', options, HERD_OPTIONS);
   return options as HerdOptions;
 }
 
@@ -291,7 +298,7 @@ export class Herd {
     this.checkIndex(index);
     const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
-    const route = checkSeekOptions(options);
+    const route = checkSeekOptions(options, 'herd.seek options');
     const s = this.storage;
     s.flags('routing')[index] = route ? 1 : 0;
     s.numbers('targetX')[index] = t[0];
@@ -381,7 +388,7 @@ export class Herd {
   private indexOfKind(row: Row): number {
     const kind = kindOf(row);
     const index = this.kindIndex.get(kind);
-    if (index === undefined) throw noKind(kind);
+    if (index === undefined) throw noKind(kind, this.kinds);
     return index;
   }
 

@@ -41,5 +41,8 @@ export type RouteFollower = import('./routeFollower.ts').RouteFollower;
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
 export type { TerrainGeometry } from './terrainGeometry.ts';
-export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, SeekOptions, WalkerSettings, World } from './types.ts';
-export type { HerdNumberField, HerdFlagField, HerdOptions } from './herd.ts';
+export type {
+  Circle, Ground, Kind, Kinds, Numbers, Passability, Route, RouteOptions, Row, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings,
+  SeekOptions, Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings, WalkerSettings, World,
+} from './types.ts';
+export type { HerdField, HerdFlagField, HerdNumberField, HerdOptions } from './herd.ts';

@@ -2,8 +2,9 @@
  * The kinds table: checking it (K-1, K-2), checking and freezing it on first read (K-3), and finding a row's numbers
  * (K-4, K-5). Shared by both entries: the wasm core copies the checked numbers into its memory.
  */
+import { checkKnownKeys, nearestKey } from './known.ts';
 import { MAX_KINDS, MAX_KIND_NUMBER, MAX_PARENTS, MAX_PROBE, MIN_SPAN, show } from './limits.ts';
-import type { Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
+import type { Kind, Kinds, Numbers, Row, WalkerSettings, World } from './types.ts';
 
 type Limit = 'positive' | 'nonNegative';
 
@@ -26,7 +27,9 @@ const FIELDS: ReadonlyArray<readonly [keyof Numbers, boolean, Limit]> = [
   ['slide', true, 'nonNegative'],
   ['seekSpeed', true, 'nonNegative'],
 ];
-const KNOWN = new Set<string>([...FIELDS.map(([name]) => name), 'bodies']);
+const KNOWN: readonly (keyof Kind)[] = [...FIELDS.map(([name]) => name), 'bodies'];
+/** The fields of `world.walker` (BI-5). */
+const WALKER_FIELDS: readonly (keyof WalkerSettings)[] = ['kinds', 'mods'];
 
 function fail(kind: string, message: string): never {
   throw new Error(`walker: kind "${kind}" ${message}.`);
@@ -50,10 +53,11 @@ function checkNumber(kind: string, entry: Record<string, unknown>, name: string,
 }
 
 function checkKind(kinds: Kinds, kind: string): Numbers {
-  const entry = kinds[kind];
+  // Read as what any caller may hand over: the Kind type is a promise only TypeScript callers keep.
+  const entry = kinds[kind] as unknown as Record<string, unknown>;
   if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) fail(kind, `is ${show(entry)}; expected an object of numbers`);
+  checkKnownKeys(`kind ${show(kind)}`, entry, KNOWN);
   for (const field of Object.keys(entry)) {
-    if (!KNOWN.has(field)) fail(kind, `has an unknown field ${field} = ${show(entry[field])}; expected only the fields of a kind (radius, height, accel, …)`);
     // A getter could answer differently after the check; the table is frozen as data (K-3).
     if (Object.getOwnPropertyDescriptor(entry, field)?.get !== undefined) fail(kind, `has ${field} as a getter; expected a plain value`);
   }
@@ -177,12 +181,20 @@ export function* worldChain(w: World): Generator<World> {
   }
 }
 
+/** Every `world.walker` object whose keys were checked (BI-5). */
+const checkedWalkers = new WeakSet<object>();
+
 /** The walker settings of a world, inherited from `parent` when the world has none (K-5). */
 export function walkerOf(w: World): WalkerSettings {
   for (const world of worldChain(w)) {
     const settings = world.walker as unknown;
     if (settings === undefined) continue;
     if (settings === null || typeof settings !== 'object') throw new Error(`walker: world.walker is ${show(settings)}; expected an object such as { kinds: { … } }.`);
+    // Once per settings object, as the kinds table is checked once (K-3): walkerOf is on every call's path.
+    if (!checkedWalkers.has(settings)) {
+      checkKnownKeys('world.walker', settings, WALKER_FIELDS);
+      checkedWalkers.add(settings);
+    }
     return settings as WalkerSettings;
   }
   throw new Error('walker: world has no walker settings (world.walker), nor does any parent.');
@@ -201,15 +213,26 @@ export function kindOf(me: Pick<Row, 'kind' | 'as'>): string {
   return kind;
 }
 
-/** K-4's error for a kind the table does not name. */
-export function noKind(kind: string): Error {
-  return new Error(`walker: no kind ${show(kind)} in world.walker.kinds`);
+/** How many of the table's kind names K-4's error lists before it says how many there are in all. */
+const LISTED_KINDS = 12;
+
+/**
+ * K-4's error for a kind the table does not name: the nearest name the table has when one is near (a typo), and the
+ * names it has, so the sentence says what would have worked.
+ */
+export function noKind(kind: string, names: readonly string[]): Error {
+  const listed = names.length === 0
+    ? 'the table has no kinds'
+    : `kinds: ${names.slice(0, LISTED_KINDS).join(', ')}${names.length > LISTED_KINDS ? `, … ${names.length} in all` : ''}`;
+  const near = nearestKey(kind, names);
+  return new Error(`walker: no kind ${show(kind)} in world.walker.kinds — ${near === undefined ? '' : `did you mean ${near}? `}${listed}.`);
 }
 
 /** The checked numbers of the kind a row walks by (K-4); throws for a kind the table does not name. */
 export function numbers(me: Pick<Row, 'kind' | 'as'>, w: World): Readonly<Numbers> {
   const kind = kindOf(me);
-  const found = checkedKinds(walkerOf(w).kinds).get(kind);
-  if (found === undefined) throw noKind(kind);
+  const table = checkedKinds(walkerOf(w).kinds);
+  const found = table.get(kind);
+  if (found === undefined) throw noKind(kind, [...table.keys()]);
   return found;
 }

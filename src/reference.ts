@@ -30,4 +30,8 @@ export type Companion = import('./companion/companion.ts').Companion;
 /** Bodies of a Herd walking routes of their own (RT-9), planned on the reference core: `new RouteFollower(herd)`. */
 export const RouteFollower = routeFollowerOn(route);
 export type RouteFollower = import('./routeFollower.ts').RouteFollower;
-export type { Circle, Ground, Kinds, Numbers, Passability, Route, RouteOptions, Row, SeekOptions, WalkerSettings, World } from './types.ts';
+export type {
+  Circle, Ground, Kind, Kinds, Numbers, Passability, Route, RouteOptions, Row, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings,
+  SeekOptions, Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings, WalkerSettings, World,
+} from './types.ts';
+export type { HerdField, HerdFlagField, HerdNumberField, HerdOptions } from './herd.ts';

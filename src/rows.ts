@@ -3,6 +3,7 @@
  * that are all made or none (R-4). Shared by both entries; the cores work on a Body, the row's numbers unpacked.
  */
 import { finiteBody, FINITE_NUMBERS, type Body } from './body.ts';
+import { checkKnownKeys } from './known.ts';
 import { MAX_ANGLE, MAX_MOVE, WORLD, show } from './limits.ts';
 import type { Numbers, Row, SeekOptions } from './types.ts';
 
@@ -45,13 +46,17 @@ export function checkPoint(name: string, value: unknown): readonly number[] {
   return p;
 }
 
+const SEEK_OPTIONS: readonly (keyof SeekOptions)[] = ['route'];
+
 /**
- * seek's options (RT-7): none, or an object whose `route` is absent or true or false; returns whether the body
- * routes. Throws a sentence naming the field and value otherwise (BI-1).
+ * seek's options (RT-7): none, or an object whose `route` is absent or true or false, and no other key (BI-5);
+ * returns whether the body routes. Throws a sentence naming the field and value otherwise (BI-1); `where` names the
+ * options in the unknown-key sentence (`seek options`, `herd.seek options`).
  */
-export function checkSeekOptions(options: unknown): boolean {
+export function checkSeekOptions(options: unknown, where = 'seek options'): boolean {
   if (options === undefined) return false;
   if (options === null || typeof options !== 'object') throw new Error(`walker: options is ${show(options)}; expected an object such as { route: true }.`);
+  checkKnownKeys(where, options, SEEK_OPTIONS);
   const route = (options as SeekOptions).route as unknown;
   if (route === undefined) return false;
   if (typeof route !== 'boolean') throw new Error(`walker: options.route is ${show(route)}; expected true or false.`);
@@ -88,8 +93,19 @@ export function checkWalkMove(n: Numbers, body: Body, dt: number): void {
   const w = Math.sqrt(body.wantX * body.wantX + body.wantZ * body.wantZ) + n.slide;
   const most = Math.max(v, w) * dt;
   if (!(most <= MAX_MOVE)) {
-    throw new Error(`walker: walk would move the body up to ${most} m in one step (row.vel ${show([body.vx, body.vy, body.vz])}, row.want ${show([body.wantX, body.wantZ])}, slide ${n.slide}, dt ${dt}); expected at most ${MAX_MOVE} m, so lower the speed or dt.`);
+    throw new Error(`walker: walk would move the body up to ${most} m in one step (row.vel ${show([body.vx, body.vy, body.vz])}, row.want ${show([body.wantX, body.wantZ])}, slide ${n.slide}, dt ${dt}); expected at most ${MAX_MOVE} m, so lower the speed or dt${secondsHint(dt)}.`);
   }
+}
+
+/** A step this long is no game's frame: it is a frame in milliseconds (16 for 60 Hz) given where seconds are meant. */
+const MILLISECONDS_LIKE = 1;
+
+/**
+ * The end of a too-long-move sentence for a dt that looks like milliseconds: ` — dt is in seconds (…)`, else ''.
+ * Why: `walk(me, w, 16, ground)` is the usual slip, and "lower the speed or dt" alone does not say which.
+ */
+export function secondsHint(dt: number): string {
+  return dt >= MILLISECONDS_LIKE ? ` — dt is in seconds (a 60 Hz frame is 1/60 s; dt ${dt} looks like milliseconds)` : '';
 }
 
 /** A row as an object, or a sentence saying what it is. */

@@ -23,8 +23,33 @@ export interface Numbers {
   bodies: readonly string[];
 }
 
-/** The kinds table as a user writes it: kind name → its numbers (airAccel, turnMax, bodies optional). */
-export type Kinds = Record<string, Record<string, unknown>>;
+/**
+ * A kind as a table writes it (K-1): every number required but `airAccel` (absent: accel), `turnMax` (absent: no cap)
+ * and `bodies` (absent: none); no other field (K-2). `check` holds each number to its limit.
+ */
+export interface Kind {
+  radius: number;
+  height: number;
+  accel: number;
+  airAccel?: number;
+  turnRate: number;
+  turnMax?: number;
+  gravity: number;
+  jumpH: number;
+  step: number;
+  maxSlope: number;
+  slopeBand: number;
+  wade: number;
+  span: number;
+  probe: number;
+  slide: number;
+  seekSpeed: number;
+  /** Kinds of this table whose rows block this kind's bodies as circles. */
+  bodies?: readonly string[];
+}
+
+/** The kinds table as a user writes it: kind name → its numbers. */
+export type Kinds = Record<string, Kind>;
 
 /** A walking row: a plain object owned by the caller (SPEC section 2). */
 export interface Row {
@@ -66,15 +91,75 @@ export interface Ground {
   bodies?: readonly Row[];
 }
 
-/** The walker section of a world. */
+/** The walker section of a world: its kinds, and the mod that gives each part of the ground (G-5); nothing else (BI-5). */
 export interface WalkerSettings {
   kinds: Kinds;
   mods?: { height?: string; depth?: string; cell?: string; solids?: string };
 }
 
-/** A scene's world: walker reads `walker`, inheriting it from `parent` when absent (K-5). */
+/** One ring terrain3d draws: `seg` segments across `2·reach` metres. */
+export interface Terrain3dRing {
+  reach: number;
+  seg: number;
+}
+
+/** A heightmap: nx·nz samples `spacing` apart from `origin` [x, z], row by row along x (`data[iz·nx + ix]`). */
+export interface Terrain3dHeightmap {
+  origin: readonly number[];
+  spacing: number;
+  nx: number;
+  nz: number;
+  data: ArrayLike<number>;
+}
+
+/** Seeded fractal noise: `octaves` layers, the first `wavelength` metres across, the sum within ±amplitude. */
+export interface Terrain3dNoise {
+  seed: number;
+  amplitude: number;
+  wavelength: number;
+  octaves: number;
+}
+
+/** `world.terrain3d` as a scene writes it (M-1); any other field is refused (BI-5). */
+export interface Terrain3dSettings {
+  rings: readonly Terrain3dRing[];
+  heightmap?: Terrain3dHeightmap;
+  noise?: Terrain3dNoise;
+  water?: number;
+}
+
+/** One placed circle; `solid` (default true) says whether it blocks bodies. */
+export interface Scatter3dInstance {
+  x: number;
+  z: number;
+  radius: number;
+  solid?: boolean;
+}
+
+/** `count` circles placed from `seed` over `extent` [x0, z0, x1, z1], radii drawn from `radius` [min, max]. */
+export interface Scatter3dLayer {
+  seed: number;
+  count: number;
+  extent: readonly number[];
+  radius: readonly number[];
+  solid: boolean;
+}
+
+/** `world.scatter3d` as a scene writes it (M-2); any other field is refused (BI-5). */
+export interface Scatter3dSettings {
+  instances?: readonly Scatter3dInstance[];
+  layers?: readonly Scatter3dLayer[];
+}
+
+/**
+ * A scene's world: walker reads `walker`, inheriting it from `parent` when absent (K-5), and the built-in mods read
+ * `terrain3d` and `scatter3d` (M-1, M-2). Other sections are a world's own (a mod registered with registerMod
+ * reads its own), so any other name is allowed, of any type.
+ */
 export interface World {
   walker?: WalkerSettings;
+  terrain3d?: Terrain3dSettings;
+  scatter3d?: Scatter3dSettings;
   parent?: World;
   [section: string]: unknown;
 }

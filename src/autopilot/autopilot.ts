@@ -249,7 +249,7 @@ export function formatReport(r: AutopilotReport): string {
   const clips = (Object.keys(r.clipSeconds) as Clip[]).map((c) => `${c} ${pct(r.clipSeconds[c])}`).join(', ');
   const states = (Object.keys(r.stateSeconds) as CompanionState[]).map((s) => `${s} ${pct(r.stateSeconds[s])}`).join(', ');
   const lines = [
-    `walker autopilot (CO-11): seed ${r.seed}, ${r.seconds.toFixed(1)} s at ${Math.round(1 / r.dt)} Hz, ${r.frames} frames, player ran ${r.playerDistance.toFixed(0)} m`,
+    `walker autopilot: a companion following a scripted player, seed ${r.seed}, ${r.seconds.toFixed(1)} s at ${Math.round(1 / r.dt)} Hz, ${r.frames} frames, player ran ${r.playerDistance.toFixed(0)} m [CO-11]`,
     `time in clip: ${clips}`,
     `time in state: ${states}`,
     `clip switches: ${r.clipSwitches} (${r.switchesPerSecond.toFixed(2)} per second); walk<->run switches: ${r.walkRunSwitches}, shortest hold before one: ${r.shortestWalkRunHold === null ? 'none' : `${r.shortestWalkRunHold.toFixed(3)} s`}`,
@@ -257,9 +257,9 @@ export function formatReport(r: AutopilotReport): string {
     `teleports: ${r.teleports}; routes taken: ${r.routes} of ${r.plans} planned; over every scene: ${r.routes + r.outOfReach.reduce((n, o) => n + o.routes, 0)} taken of ${r.plans + r.outOfReach.reduce((n, o) => n + o.plans, 0)} planned`,
     `enemies defeated: ${r.enemiesDefeated} of ${r.enemies}; wading: ${r.wadingSeconds.toFixed(1)} s`,
     ...formatOutOfReach(r.outOfReach),
-    `tripwire FAILs (CO-9): ${r.tripwire.length}`,
+    `tripwire failures (walk or run held on a still body): ${r.tripwire.length} [CO-9]`,
     ...r.tripwire,
-    `invariant violations (CO-8): ${r.violations.length}`,
+    `gait and gap violations (a gait on a still body, wait while moving, a gap past its bound): ${r.violations.length} [CO-8]`,
     ...r.violations.slice(0, 20),
     ...(r.violations.length > 20 ? [`… and ${r.violations.length - 20} more`] : []),
     r.pass ? 'PASS' : 'FAIL',

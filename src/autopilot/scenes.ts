@@ -4,7 +4,7 @@
  * height field, sampled into a terrain3d heightmap with scatter3d trees, so its ground runs in wasm; the tests build
  * the same height fields as grounds of callbacks too.
  */
-import type { Circle, World } from '../types.ts';
+import type { Circle, Terrain3dSettings, World } from '../types.ts';
 
 /** The kind every scene uses: the sample world's xbot (step 0.6, jumpH 0.9, wade 0.5, maxSlope 0.7). */
 export const XBOT = {
@@ -98,7 +98,7 @@ export function heightmapWorld(scene: Scene): World {
   const n = Math.round((2 * HALF) / SPACING) + 1;
   const data: number[] = [];
   for (let iz = 0; iz < n; iz++) for (let ix = 0; ix < n; ix++) data.push(scene.height(-HALF + ix * SPACING, -HALF + iz * SPACING));
-  const terrain3d: Record<string, unknown> = {
+  const terrain3d: Terrain3dSettings = {
     rings: [{ reach: HALF, seg: Math.round((2 * HALF) / SPACING) }],
     heightmap: { origin: [-HALF, -HALF], spacing: SPACING, nx: n, nz: n, data },
   };

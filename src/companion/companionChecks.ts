@@ -9,6 +9,7 @@ import { readBody } from '../rows.ts';
 import { checkGround } from '../reference/lattice.ts';
 import type { WalkerCore } from './core.ts';
 import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg } from './checks.ts';
+import { checkKnownKeys } from '../known.ts';
 
 /** What a Companion is built from. */
 export interface CompanionOptions {
@@ -28,10 +29,14 @@ export interface CompanionOptions {
   trailCapacity?: number;
 }
 
+/** The keys a Companion's options may hold (BI-5): a misspelt `trailCapacity` or `onHit` is refused, not ignored. */
+const COMPANION_OPTIONS: readonly (keyof CompanionOptions)[] = ['row', 'world', 'ground', 'id', 'tripwire', 'onHit', 'trailCapacity'];
+
 /** Throws, naming the option, unless `core` has the walker calls and `options` are what a Companion is built from. */
 export function checkOptions(core: WalkerCore, options: CompanionOptions): CompanionOptions {
   checkCore(core);
   const o = checkObjectArg('Companion', 'options', options);
+  checkKnownKeys('Companion options', o, COMPANION_OPTIONS);
   if (o.row === undefined) throw badInput('Companion', 'options.row', o.row, "the companion's walker row (an object with pos)");
   const row = checkObjectArg('Companion', 'options.row', o.row) as Row;
   checkCompanionRow(row);

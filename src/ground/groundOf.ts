@@ -2,6 +2,7 @@
  * groundOf (G-5): the ground `world.walker.mods` names, each part taken from the mod named for it.
  */
 import { walkerOf } from '../kinds.ts';
+import { checkKnownKeys } from '../known.ts';
 import { MIN_CELL, show } from '../limits.ts';
 import type { Circle, Ground, World } from '../types.ts';
 import { modNamed } from './registry.ts';
@@ -48,10 +49,8 @@ export function groundOf(w: World): Ground {
     throw new Error(`walker: world.walker.mods is ${show(names)}; expected an object such as { height: "terrain3d" }.`);
   }
   const named = (names ?? {}) as Record<string, unknown>;
-  for (const key of Object.keys(named)) {
-    // A typo such as `solid` must not quietly leave the ground without its trees.
-    if (!PARTS.includes(key as Part)) throw new Error(`walker: world.walker.mods has an unknown field "${key}"; expected height, depth, cell or solids.`);
-  }
+  // A typo such as `solid` must not quietly leave the ground without its trees (BI-5).
+  checkKnownKeys('world.walker.mods', named, PARTS);
   if (named.height === undefined) throw new Error('walker: world.walker.mods names no height mod');
   const made = new Map<string, Partial<Ground>>();
   const ground: Ground = {

@@ -2,41 +2,27 @@
  * The scatter3d mod (M-2): `world.scatter3d` read and checked, its layers placed from their seeds, and its solid
  * circles filed once in a spatial grid (src/reference/scatter.ts) that answers `solids`.
  */
+import { checkKnownKeys } from '../known.ts';
 import { MAX_SOLIDS, MAX_SOLID_RADIUS, fixSettings, show } from '../limits.ts';
 import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
-import type { Circle, Ground } from '../types.ts';
+import type { Circle, Ground, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
-/** One placed circle; `solid` (default true) says whether it blocks bodies. */
-export interface Scatter3dInstance {
-  x: number;
-  z: number;
-  radius: number;
-  solid?: boolean;
-}
+export type { Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
-/** `count` circles placed from `seed` over `extent` [x0, z0, x1, z1], radii drawn from `radius` [min, max]. */
-export interface Scatter3dLayer {
-  seed: number;
-  count: number;
-  extent: readonly number[];
-  radius: readonly number[];
-  solid: boolean;
-}
-
-/** `world.scatter3d` as a scene writes it (M-2). Other fields belong to scatter3d's drawing and are left alone. */
-export interface Scatter3dSettings {
-  instances?: readonly Scatter3dInstance[];
-  layers?: readonly Scatter3dLayer[];
-}
-
+/** The fields of each object of `world.scatter3d` (BI-5). */
+const SCATTER3D_FIELDS: readonly (keyof Scatter3dSettings)[] = ['instances', 'layers'];
+const INSTANCE_FIELDS: readonly (keyof Scatter3dInstance)[] = ['x', 'z', 'radius', 'solid'];
+const LAYER_FIELDS: readonly (keyof Scatter3dLayer)[] = ['seed', 'count', 'extent', 'radius', 'solid'];
 
 function fail(field: string, value: unknown, expected: string): never {
   throw new Error(`walker: world.scatter3d${field === '' ? '' : '.'}${field} is ${show(value)}; expected ${expected}.`);
 }
 
-function objectAt(field: string, value: unknown): Record<string, unknown> {
+/** The object at `field`, holding only the keys `known` (BI-5). */
+function objectAt(field: string, value: unknown, known: readonly string[]): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(field, value, 'an object');
+  checkKnownKeys(`world.scatter3d${field === '' ? '' : '.'}${field}`, value, known);
   return value as Record<string, unknown>;
 }
 
@@ -67,7 +53,7 @@ interface Layer {
 }
 
 function parseLayer(field: string, value: unknown): Layer | undefined {
-  const l = objectAt(field, value);
+  const l = objectAt(field, value, LAYER_FIELDS);
   const seed = wholeAt(`${field}.seed`, l.seed, -(2 ** 31), 2 ** 32 - 1);
   const count = wholeAt(`${field}.count`, l.count, 0, MAX_SOLIDS);
   const extent = checkVector(`world.scatter3d.${field}.extent`, l.extent, 4);
@@ -83,13 +69,13 @@ function parseLayer(field: string, value: unknown): Layer | undefined {
 /** The solid circles of `world.scatter3d` as flat lists: instances in order, then each solid layer's circles in order. */
 function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; radii: Float64Array } {
   if (settings === undefined) throw new Error('walker: world has no scatter3d settings (world.scatter3d), nor does any parent.');
-  const s = objectAt('', settings);
+  const s = objectAt('', settings, SCATTER3D_FIELDS);
   const instances: Circle[] = [];
   const list = listAt('instances', s.instances);
   if (list.length > MAX_SOLIDS) fail('instances', list, `at most ${MAX_SOLIDS} instances`);
   for (let i = 0; i < list.length; i++) {
     const field = `instances[${i}]`;
-    const inst = objectAt(field, list[i]);
+    const inst = objectAt(field, list[i], INSTANCE_FIELDS);
     const x = checkNumber(`world.scatter3d.${field}.x`, inst.x);
     const z = checkNumber(`world.scatter3d.${field}.z`, inst.z);
     checkInWorld(`world.scatter3d.${field}`, x, z);
@@ -133,7 +119,7 @@ function scatterOf(settings: unknown): Scatter {
   const cached = settings !== null && typeof settings === 'object' ? built.get(settings) : undefined;
   if (cached !== undefined) return cached;
   const { xs, zs, radii } = placeSolids(settings);
-  fixSettings(settings as object, ['instances', 'layers'], 2);
+  fixSettings(settings as object, SCATTER3D_FIELDS, 2);
   const grid = buildScatterGrid(xs, zs, radii);
   const circles = Array.from(xs, (x, i) => Object.freeze({ x, z: zs[i], radius: radii[i] }));
   const scatter = { grid, circles };

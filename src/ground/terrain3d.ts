@@ -2,41 +2,13 @@
  * The terrain3d mod (M-1): `world.terrain3d` read, checked once per object, and turned into height, depth and cell.
  * The height math itself is src/reference/terrain.ts, which the wasm core mirrors.
  */
+import { checkKnownKeys } from '../known.ts';
 import { MAX_HEIGHT, MIN_CELL, fixSettings, show } from '../limits.ts';
 import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
 import { heightmapHeight, noiseHeight, waterDepthAt } from '../reference/terrain.ts';
-import type { Ground } from '../types.ts';
+import type { Ground, Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings } from '../types.ts';
 
-/** One ring terrain3d draws: `seg` segments across `2·reach` metres. */
-export interface Terrain3dRing {
-  reach: number;
-  seg: number;
-}
-
-/** A heightmap: nx·nz samples `spacing` apart from `origin` [x, z], row by row along x (`data[iz·nx + ix]`). */
-export interface Terrain3dHeightmap {
-  origin: readonly number[];
-  spacing: number;
-  nx: number;
-  nz: number;
-  data: ArrayLike<number>;
-}
-
-/** Seeded fractal noise: `octaves` layers, the first `wavelength` metres across, the sum within ±amplitude. */
-export interface Terrain3dNoise {
-  seed: number;
-  amplitude: number;
-  wavelength: number;
-  octaves: number;
-}
-
-/** `world.terrain3d` as a scene writes it (M-1). Other fields belong to terrain3d's drawing and are left alone. */
-export interface Terrain3dSettings {
-  rings: readonly Terrain3dRing[];
-  heightmap?: Terrain3dHeightmap;
-  noise?: Terrain3dNoise;
-  water?: number;
-}
+export type { Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings } from '../types.ts';
 
 /** `world.terrain3d` checked: the numbers the height math reads, heightmap samples copied into a Float64Array. */
 export interface Terrain3d {
@@ -54,6 +26,12 @@ export interface Terrain3d {
   water?: number;
 }
 
+/** The fields of each object of `world.terrain3d` (BI-5). */
+const TERRAIN3D_FIELDS: readonly (keyof Terrain3dSettings)[] = ['rings', 'heightmap', 'noise', 'water'];
+const RING_FIELDS: readonly (keyof Terrain3dRing)[] = ['reach', 'seg'];
+const HEIGHTMAP_FIELDS: readonly (keyof Terrain3dHeightmap)[] = ['origin', 'spacing', 'nx', 'nz', 'data'];
+const NOISE_FIELDS: readonly (keyof Terrain3dNoise)[] = ['seed', 'amplitude', 'wavelength', 'octaves'];
+
 /** The most octaves accepted: by the 20th a feature is a millionth of the wavelength, below anything drawn. */
 const MAX_OCTAVES = 20;
 
@@ -61,8 +39,10 @@ function fail(field: string, value: unknown, expected: string): never {
   throw new Error(`walker: world.terrain3d${field === '' ? '' : '.'}${field} is ${show(value)}; expected ${expected}.`);
 }
 
-function objectAt(field: string, value: unknown): Record<string, unknown> {
+/** The object at `field`, holding only the keys `known` (BI-5). */
+function objectAt(field: string, value: unknown, known: readonly string[]): Record<string, unknown> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(field, value, 'an object');
+  checkKnownKeys(`world.terrain3d${field === '' ? '' : '.'}${field}`, value, known);
   return value as Record<string, unknown>;
 }
 
@@ -82,7 +62,7 @@ function wholeAt(field: string, value: unknown, min: number, max: number): numbe
 function parseRings(value: unknown): number {
   if (!Array.isArray(value) || value.length === 0) fail('rings', value, 'a non-empty list of { reach, seg }');
   value.forEach((ring, i) => {
-    const r = objectAt(`rings[${i}]`, ring);
+    const r = objectAt(`rings[${i}]`, ring, RING_FIELDS);
     positiveAt(`rings[${i}].reach`, r.reach);
     wholeAt(`rings[${i}].seg`, r.seg, 1, Infinity);
   });
@@ -95,7 +75,7 @@ function parseRings(value: unknown): number {
 }
 
 function parseHeightmap(value: unknown): Terrain3d['heightmap'] {
-  const h = objectAt('heightmap', value);
+  const h = objectAt('heightmap', value, HEIGHTMAP_FIELDS);
   const origin = checkVector('world.terrain3d.heightmap.origin', h.origin, 2);
   checkInWorld('world.terrain3d.heightmap.origin', origin[0], origin[1]);
   const spacing = positiveAt('heightmap.spacing', h.spacing);
@@ -118,7 +98,7 @@ function parseHeightmap(value: unknown): Terrain3d['heightmap'] {
 }
 
 function parseNoise(value: unknown): Terrain3dNoise {
-  const n = objectAt('noise', value);
+  const n = objectAt('noise', value, NOISE_FIELDS);
   const seed = wholeAt('noise.seed', n.seed, -(2 ** 31), 2 ** 32 - 1);
   return {
     seed: seed | 0,
@@ -131,7 +111,7 @@ function parseNoise(value: unknown): Terrain3dNoise {
 /** Checks `world.terrain3d` against M-1's shape; throws a one-sentence Error naming the field and its value. */
 function parseTerrain3d(value: unknown): Terrain3d {
   if (value === undefined) throw new Error('walker: world has no terrain3d settings (world.terrain3d), nor does any parent.');
-  const t = objectAt('', value);
+  const t = objectAt('', value, TERRAIN3D_FIELDS);
   const parsed: Terrain3d = { cell: parseRings(t.rings) };
   if (t.heightmap !== undefined) parsed.heightmap = parseHeightmap(t.heightmap);
   if (t.noise !== undefined) parsed.noise = parseNoise(t.noise);
@@ -153,7 +133,7 @@ export function terrain3dOf(settings: unknown): Terrain3d {
     if (cached !== undefined) return cached;
   }
   const parsed = parseTerrain3d(settings);
-  fixSettings(settings as object, ['rings', 'heightmap', 'noise', 'water'], 2);
+  fixSettings(settings as object, TERRAIN3D_FIELDS, 2);
   parsedSettings.set(settings as object, parsed);
   return parsed;
 }

@@ -7,6 +7,7 @@
  */
 import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Body } from '../body.ts';
 import { MAX_MOVE, WORLD } from '../limits.ts';
+import { secondsHint } from '../rows.ts';
 import type { Circle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
 import { type FieldSet, fieldFor, seekAlong } from './fields.ts';
@@ -89,7 +90,7 @@ export function refusedField(h: HerdArrays, i: number, table: readonly Readonly<
     if (!(stop >= 0 && stop < Infinity)) return `stop = ${stop}; expected a finite number ≥ 0`;
   }
   const speed = mostSpeed(h, i, table[kind], seeking);
-  return speed * dt <= MAX_MOVE ? null : `a speed of ${speed} m/s, a move of ${speed * dt} m in a step of ${dt} s; expected a move of at most ${MAX_MOVE} m`;
+  return speed * dt <= MAX_MOVE ? null : `a speed of ${speed} m/s, a move of ${speed * dt} m in a step of ${dt} s; expected a move of at most ${MAX_MOVE} m${secondsHint(dt)}`;
 }
 
 /**

@@ -4,6 +4,7 @@
  * Twin of assembly/route.ts: same functions, same operations, same order.
  */
 import { numbers } from '../kinds.ts';
+import { checkKnownKeys } from '../known.ts';
 import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
@@ -92,10 +93,11 @@ export function regionWithin(inner: Region, outer: Region): boolean {
   return inner.cell === outer.cell && inner.i0 >= outer.i0 && inner.j0 >= outer.j0 && inner.i0 + inner.w <= outer.i0 + outer.w && inner.j0 + inner.h <= outer.j0 + outer.h;
 }
 
-/** route's options checked (RT-3): costs finite and ≥ 0 (absent: 0), the region left to regionOf. */
+/** route's options checked (RT-3): costs finite and ≥ 0 (absent: 0), the region left to regionOf; no other key (BI-5). */
 export function routeOptions(options: RouteOptions | undefined): { slopeCost: number; waterCost: number; region?: readonly number[] } {
   if (options === undefined) return { slopeCost: 0, waterCost: 0 };
   if (options === null || typeof options !== 'object') throw new Error(`walker: options is ${String(options)}; expected an object { slopeCost?, waterCost?, region? }.`);
+  checkKnownKeys('route options', options, ['slopeCost', 'waterCost', 'region'] satisfies (keyof RouteOptions)[]);
   return {
     slopeCost: options.slopeCost === undefined ? 0 : checkNumber('options.slopeCost', options.slopeCost, 0),
     waterCost: options.waterCost === undefined ? 0 : checkNumber('options.waterCost', options.waterCost, 0),

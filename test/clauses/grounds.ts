@@ -4,7 +4,7 @@
  * Each ground built here remembers its scene (`sceneOf`): the field, trees, water level and lattice it was made
  * from, so test/clauses/heightmap.ts can build the same scene as a terrain3d/scatter3d world that reaches wasm.
  */
-import type { Circle, Ground, Kinds, Row, World } from '../../src/types.ts';
+import type { Circle, Ground, Kind, Kinds, Row, World } from '../../src/types.ts';
 
 /** The default kind of the test suite (SPEC section 1 numbers; footprint 0.7 · 0.5 · √2 ≈ 0.495 ≤ step 0.6). */
 export const XBOT = {
@@ -28,15 +28,18 @@ export const XBOT = {
 
 export type KindNumbers = { -readonly [K in keyof typeof XBOT]: number } & { bodies?: unknown };
 
-/** A kind: the default numbers with some overridden (or removed, by passing undefined). */
-export function kind(over: Record<string, unknown> = {}): Record<string, unknown> {
+/**
+ * A kind: the default numbers with some overridden (or removed, by passing undefined). Typed as a Kind though the
+ * numbers may be bad ones: the tests hand check what a JavaScript caller could.
+ */
+export function kind(over: Record<string, unknown> = {}): Kind {
   const k: Record<string, unknown> = { ...XBOT, ...over };
   for (const key of Object.keys(k)) if (k[key] === undefined) delete k[key];
-  return k;
+  return k as unknown as Kind;
 }
 
 /** A world whose kinds table holds `xbot` (the default) and any extra kinds given. */
-export function world(extra: Kinds = {}, xbot: Record<string, unknown> = kind()): World {
+export function world(extra: Kinds = {}, xbot: Kind = kind()): World {
   return { walker: { kinds: { xbot, ...extra } } };
 }
 

@@ -11,7 +11,7 @@
  * Past the heightmap's edge terrain3d extends it flat: the region sampled covers where the tests go.
  */
 import { groundOf as groundOfReference } from '../../src/reference.ts';
-import type { Circle, World } from '../../src/types.ts';
+import type { Circle, Terrain3dSettings, World } from '../../src/types.ts';
 import { latticeOracle, type Field, type Scene } from './grounds.ts';
 
 /** The lattice side for fields of x alone: steps become ramps 1.6 cm wide. */
@@ -68,7 +68,7 @@ export function heightmapWorld(scene: Scene): { world: World; corner: (i: number
   const corner = cornerOf(scene, r);
   const data = new Array<number>(r.nx * r.nz);
   for (let iz = 0; iz < r.nz; iz++) for (let ix = 0; ix < r.nx; ix++) data[iz * r.nx + ix] = corner(r.i0 + ix, r.j0 + iz);
-  const terrain3d: Record<string, unknown> = {
+  const terrain3d: Terrain3dSettings = {
     rings: [{ reach: 64 * r.cell, seg: 128 }],
     heightmap: { origin: [r.i0 * r.cell, r.j0 * r.cell], spacing: r.cell, nx: r.nx, nz: r.nz, data },
   };

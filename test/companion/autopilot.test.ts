@@ -62,7 +62,7 @@ describe('CO-11 the autopilot probe (reference core)', () => {
   test('CO-11: the report names its figures and the SVG timeline is a self-contained document', () => {
     const r = report();
     const text = formatReport(r);
-    for (const figure of ['time in clip', 'clip switches', 'trailing gap: largest', 'settled', 'teleports: 2', 'tripwire FAILs (CO-9): 0', 'invariant violations (CO-8): 0']) {
+    for (const figure of ['time in clip', 'clip switches', 'trailing gap: largest', 'settled', 'teleports: 2', 'tripwire failures (walk or run held on a still body): 0 [CO-9]', 'gait and gap violations (a gait on a still body, wait while moving, a gap past its bound): 0 [CO-8]']) {
       expect(text).toContain(figure);
     }
     expect(text.endsWith('PASS')).toBe(true);

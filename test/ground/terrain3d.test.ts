@@ -75,8 +75,8 @@ describe('M-1: terrain3d cell, flat ground and water', () => {
     expect(flat.depth!(0, 0)).toBe(0);
   });
 
-  it('M-1: other fields of world.terrain3d (terrain3d drawing its own settings) are left alone', () => {
-    expect(terrain3dGround({ rings: RINGS, material: 'grass', rings2: 4 }).height(1, 1)).toBe(0);
+  it('M-1, BI-5: any other field of world.terrain3d is refused (a renderer keeps its settings in a section of its own)', () => {
+    expect(() => terrain3dGround({ rings: RINGS, material: 'grass' })).toThrow('walker: world.terrain3d has an unknown field material = "grass"; expected only rings, heightmap, noise, water.');
   });
 });
 

@@ -18,7 +18,7 @@ type Layers = ReadonlyArray<readonly [number, readonly string[]]>;
 
 /** The layer of each file or folder of src/ (a folder's files share its layer), lowest first. */
 const LAYERS: Layers = [
-  [0, ['types.ts', 'body.ts', 'limits.ts']],
+  [0, ['types.ts', 'body.ts', 'limits.ts', 'known.ts']],
   [1, ['kinds.ts', 'rows.ts']],
   [2, ['reference']],
   [3, ['ground', 'herd.ts', 'routeFollower.ts', 'relative.ts', 'companion', 'presets.ts', 'terrainGeometry.ts', 'scenery.ts', 'sampleWorld.ts', 'random.ts']],

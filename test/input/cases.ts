@@ -6,7 +6,7 @@
  */
 import { show } from '../../src/limits.ts';
 import type { Api } from '../cores.ts';
-import type { Row, World } from '../../src/types.ts';
+import type { Kind, Row, World } from '../../src/types.ts';
 
 export const KIND = {
   radius: 0.4, height: 1.8, accel: 12, turnRate: 10, gravity: 20, jumpH: 0.9, step: 0.6, maxSlope: 0.7,
@@ -16,7 +16,7 @@ export const KIND = {
 /** A world on a terrain3d heightmap and scatter3d trees: its ground runs in wasm on the wasm cores. */
 export function world(kind: Record<string, unknown> = KIND): World {
   return {
-    walker: { kinds: { xbot: { ...kind } }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
+    walker: { kinds: { xbot: { ...kind } as unknown as Kind }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
     terrain3d: {
       rings: [{ reach: 16, seg: 32 }],
       heightmap: { origin: [-16, -16], spacing: 1, nx: 33, nz: 33, data: Array.from({ length: 33 * 33 }, (_, i) => (i % 7 === 0 ? 0.3 : 0)) },
@@ -171,6 +171,9 @@ export function cases(): Case[] {
   for (const value of HOSTILE.filter((v) => v !== undefined && typeof v !== 'boolean')) {
     out.push(perRow('seek', 'options.route', value, (api, me, w) => api.seek(me, w, [5, 5], 0.1, api.groundOf(w), { route: value as boolean })));
   }
+  // BI-5: a misspelt key is refused, not read as absent.
+  out.push({ ...perRow('seek', 'rout', true, (api, me, w) => api.seek(me, w, [5, 5], 0.1, api.groundOf(w), { rout: true } as never)), shown: 'rout = true' });
+  out.push({ ...perRow('groundOf', 'nosie', {}, (api, _me, w) => api.groundOf({ ...w, terrain3d: { rings: [{ reach: 16, seg: 32 }], nosie: {} } as never })), shown: 'nosie — did you mean noise? (nosie = an object' });
   for (const value of [...HOSTILE.filter((v) => v !== 1e300), -1]) out.push(perRow('seek', 'stop', value, (api, me, w) => api.seek(me, w, [5, 5], value as number, api.groundOf(w))));
   for (const value of [...HOSTILE, 2e6]) {
     out.push(perRow('stand', 'x', value, (api, me, w) => api.stand(api.numbers(me, w), api.groundOf(w), value as number, 0)));
@@ -272,6 +275,10 @@ export function cases(): Case[] {
       return { result: new api.Herd(w, api.groundOf(w), { threads: value as number }) };
     } });
   }
+  out.push({ call: 'new Herd({ capacty })', field: 'capacty', value: 10, shown: 'capacty = 10', run(api) {
+    const w = world();
+    return { result: new api.Herd(w, api.groundOf(w), { capacty: 10 } as never) };
+  } });
   for (const value of [...HOSTILE, -1, 1, 0.5]) {
     out.push({ call: 'herd.get', field: 'herd index', value, run(api) {
       const w = world();

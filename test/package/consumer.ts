@@ -105,13 +105,18 @@ const HTML = `<!doctype html>
 <body><script type="module" src="./page.js"></script></body></html>
 `;
 
-/** The tsconfigs a user might have: bundler, nodenext, and create-vite's vanilla-ts app config — all without skipLibCheck. */
+/**
+ * The tsconfigs a user might have: bundler and nodenext (both with noUncheckedIndexedAccess, the strictest common
+ * setting), and create-vite's vanilla-ts app config — all without skipLibCheck.
+ */
 export const TSCONFIGS: Record<string, Record<string, unknown>> = {
   bundler: {
     target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', lib: ['ES2022', 'DOM'], types: [], strict: true, noEmit: true,
+    noUncheckedIndexedAccess: true,
   },
   nodenext: {
     target: 'ES2022', module: 'NodeNext', moduleResolution: 'nodenext', lib: ['ES2022', 'DOM'], types: ['node'], strict: true, noEmit: true,
+    noUncheckedIndexedAccess: true,
   },
   // create-vite's template-vanilla-ts tsconfig.json, skipLibCheck removed.
   vite: {
@@ -137,7 +142,7 @@ export function geometry(ground: Ground): TerrainGeometry {
   return wasm.terrainGeometry(ground, [0, 0, 1, 1]);
 }
 export function rowOf(herd: Herd, world: World): Row {
-  return { ...herd.get(0), kind: Object.keys(world.walker!.kinds)[0] };
+  return { ...herd.get(0), kind: Object.keys(world.walker!.kinds)[0] ?? 'xbot' };
 }
 `;
 
@@ -203,6 +208,8 @@ function writeSources(dir: string): void {
     if (driver.reference) writeFileSync(join(dir, 'node', `${name}.reference.js`), js(onReference(code)));
   }
   writeFileSync(join(dir, 'src', 'entries.ts'), ENTRIES_TS);
+  // Mistakes the package's types must refuse, each under a @ts-expect-error (an unused one fails tsc: TS2578).
+  writeFileSync(join(dir, 'src', 'mistakes.ts'), readFileSync(join(REPO, 'test/package/types.ts'), 'utf8'));
   writeFileSync(join(dir, 'node', 'bits.js'), BITS_JS);
   writeFileSync(join(dir, 'node', 'app.mjs'), APP);
   writeFileSync(join(dir, 'node', 'esbuild.mjs'), ESBUILD_APP);

@@ -5,10 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { CORES } from '../cores.ts';
 import { XBOT } from '../../src/presets.ts';
-import type { Row, World } from '../../src/types.ts';
+import type { Kind, Row, World } from '../../src/types.ts';
 
 const world = (kind: Record<string, unknown>): World => ({
-  walker: { kinds: { hero: kind }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d' } },
+  walker: { kinds: { hero: kind as unknown as Kind }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d' } },
   terrain3d: { rings: [{ reach: 16, seg: 32 }], noise: { seed: 3, amplitude: 2, wavelength: 16, octaves: 2 } },
 });
 

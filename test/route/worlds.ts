@@ -4,7 +4,7 @@
  * Dijkstra costs) written from RT-2/RT-3, never by calling the search under test.
  */
 import type { Api } from '../cores.ts';
-import type { Circle, Ground, Passability, Row, World } from '../../src/types.ts';
+import type { Circle, Ground, Passability, Row, Terrain3dSettings, World } from '../../src/types.ts';
 
 /** The kind of the route tests (the suite's xbot: radius 0.4, step 0.6, maxSlope 0.7, wade 0.5, span 0.5). */
 export const XBOT = {
@@ -17,7 +17,7 @@ export function mapWorld(n: number, height: (i: number, j: number) => number, op
   const data: number[] = [];
   for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) data.push(height(i, j));
   const mods: Record<string, string> = { height: 'terrain3d', cell: 'terrain3d' };
-  const terrain3d: Record<string, unknown> = { rings: [{ reach: 64, seg: 128 }], heightmap: { origin: [0, 0], spacing: 1, nx: n, nz: n, data } };
+  const terrain3d: Terrain3dSettings = { rings: [{ reach: 64, seg: 128 }], heightmap: { origin: [0, 0], spacing: 1, nx: n, nz: n, data } };
   if (options.water !== undefined) {
     mods.depth = 'terrain3d';
     terrain3d.water = options.water;

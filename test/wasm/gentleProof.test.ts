@@ -12,7 +12,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Herd } from '../../src/herd.ts';
-import type { Ground, Row, World } from '../../src/types.ts';
+import type { Ground, Row, Terrain3dSettings, World } from '../../src/types.ts';
 import { XBOT } from '../../src/autopilot/scenes.ts';
 import { BUILDS, SEED, coreOf, reference } from './cores.ts';
 import { expectHerdIs, herdOf, referenceFrame, type Target } from './herds.ts';
@@ -48,7 +48,7 @@ function worldOf(land: Land, spacing: number): World {
   const seg = Math.round((2 * HALF) / spacing);
   const data: number[] = [];
   for (let iz = 0; iz <= seg; iz++) for (let ix = 0; ix <= seg; ix++) data.push(land.height(-HALF + ix * spacing, -HALF + iz * spacing));
-  const terrain3d: Record<string, unknown> = {
+  const terrain3d: Terrain3dSettings = {
     rings: [{ reach: HALF, seg }],
     heightmap: { origin: [-HALF, -HALF], spacing, nx: seg + 1, nz: seg + 1, data },
   };

@@ -33,7 +33,7 @@ function planeWorld(slope: number, angle: number, kink: number, span: number, wa
   };
   if (water !== undefined) {
     w.walker!.mods!.depth = 'terrain3d';
-    (w.terrain3d as Record<string, unknown>).water = water;
+    w.terrain3d!.water = water;
   }
   return w;
 }

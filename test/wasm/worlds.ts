@@ -4,7 +4,7 @@
  * each other or not; rows on the ground, in the air, on steep ground, against trees, in water.
  */
 import fc from 'fast-check';
-import type { Row, World } from '../../src/types.ts';
+import type { Kind, Kinds, Row, Terrain3dSettings, World } from '../../src/types.ts';
 
 /** A kind that passes K-2: the footprint never spreads past step, slopeBand < maxSlope. */
 export const kindArb = fc
@@ -29,7 +29,7 @@ export const kindArb = fc
     seekSpeed: fc.double({ min: 0, max: 8, noNaN: true }),
   })
   .map((k) => {
-    const kind: Record<string, unknown> = {
+    const kind: Kind = {
       radius: k.radius,
       height: k.height,
       accel: k.accel,
@@ -105,7 +105,7 @@ export const worldArb = fc
   })
   .map((r): World => {
     const names = r.kinds.map((_, i) => ['elk', 'deer', 'boar'][i]);
-    const kinds: Record<string, Record<string, unknown>> = {};
+    const kinds: Kinds = {};
     r.kinds.forEach((k, i) => {
       const listed = names.filter((_, j) => r.blocks[i][j]);
       kinds[names[i]] = listed.length > 0 ? { ...k, bodies: listed } : k;
@@ -115,7 +115,7 @@ export const worldArb = fc
     if (r.lattice < 0.85) mods.cell = 'terrain3d';
     if (r.water !== undefined) mods.depth = 'terrain3d';
     if (r.scatter !== undefined) mods.solids = 'scatter3d';
-    const terrain3d: Record<string, unknown> = { rings: [{ reach: 64, seg: r.seg }] };
+    const terrain3d: Terrain3dSettings = { rings: [{ reach: 64, seg: r.seg }] };
     if (r.heightmap !== undefined) terrain3d.heightmap = r.heightmap;
     if (r.noise !== undefined) terrain3d.noise = r.noise;
     if (r.water !== undefined) terrain3d.water = r.water;
