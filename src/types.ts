@@ -27,23 +27,9 @@ export interface Numbers {
  * A kind as a table writes it (K-1): every number required but `airAccel` (absent: accel), `turnMax` (absent: no cap)
  * and `bodies` (absent: none); no other field (K-2). `check` holds each number to its limit.
  */
-export interface Kind {
-  radius: number;
-  height: number;
-  accel: number;
+export interface Kind extends Omit<Numbers, 'airAccel' | 'turnMax' | 'bodies'> {
   airAccel?: number;
-  turnRate: number;
   turnMax?: number;
-  gravity: number;
-  jumpH: number;
-  step: number;
-  maxSlope: number;
-  slopeBand: number;
-  wade: number;
-  span: number;
-  probe: number;
-  slide: number;
-  seekSpeed: number;
   /** Kinds of this table whose rows block this kind's bodies as circles. */
   bodies?: readonly string[];
 }
