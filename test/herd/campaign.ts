@@ -11,7 +11,7 @@
 import fc from 'fast-check';
 import type { Herd } from '../../src/herd.ts';
 import type { Walker } from '../../src/load.ts';
-import type { Ground, Row, World } from '../../src/types.ts';
+import type { Ground, Kinds, Row, World } from '../../src/types.ts';
 import { dtArb, kindArb, placeRow, rowArb, worldArb, type RowSpec } from '../wasm/worlds.ts';
 
 /** What a scene is played on: a wasm entry (its Herd) and the reference entry (its Herd and per-row calls). */
@@ -113,7 +113,7 @@ export const grazingSceneArb: fc.Arbitrary<Scene> = fc
   })
   .map((r): Scene => {
     const names = r.kinds.map((_, i) => ['elk', 'deer'][i]!);
-    const kinds: Record<string, Record<string, unknown>> = {};
+    const kinds: Kinds = {};
     r.kinds.forEach((k, i) => {
       kinds[names[i]!] = r.bodies[i] !== undefined && r.bodies[i]!.still ? { ...k, accel: 0 } : k;
     });
@@ -124,7 +124,7 @@ export const grazingSceneArb: fc.Arbitrary<Scene> = fc
     r.bodies.forEach((b, i) => {
       const c = r.solids[b.solid % r.solids.length]!;
       const kindPick = b.kind % names.length;
-      const grown = c.radius + (kinds[names[kindPick]!]!.radius as number);
+      const grown = c.radius + kinds[names[kindPick]!]!.radius;
       const ux = Math.sin(b.bearing);
       const uz = Math.cos(b.bearing);
       const d = grown + b.off;

@@ -66,7 +66,7 @@ for (const { name, api } of CORES) {
       const level = api.waterLevel(ground, [-32, -32, 32, 32]);
       expect(level).not.toBeNull();
       expect(Math.abs((level ?? 0) - -1.3)).toBeLessThan(1e-12);
-      const dry = api.groundOf({ ...WORLD, terrain3d: { ...(WORLD.terrain3d as object), water: -100 } });
+      const dry = api.groundOf({ ...WORLD, terrain3d: { ...WORLD.terrain3d!, water: -100 } });
       expect(api.waterLevel(dry, [-32, -32, 32, 32])).toBeNull();
       const noDepth = api.groundOf({ ...WORLD, walker: { kinds: { point: POINT }, mods: { height: 'terrain3d', cell: 'terrain3d' } } });
       expect(api.waterLevel(noDepth, [-32, -32, 32, 32])).toBeNull();
