@@ -12,7 +12,7 @@ import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import { ATTACK_REACH, FOLLOW_DISTANCE, TELEPORT_DISTANCE } from './constants.ts';
 import { type CompanionState, decide, strike } from './combat.ts';
-import { type CompanionOptions, checkCompanionRow, checkOptions, checkStep } from './companionChecks.ts';
+import { type CompanionOptions, checkCompanionFields, checkCompanionRow, checkOptions, checkStep } from './companionChecks.ts';
 import { followTrail } from './followTrail.ts';
 import { locomotionClip } from './locomotionClip.ts';
 import { putDown, spotBeside } from './placement.ts';
@@ -105,6 +105,7 @@ export class Companion {
    */
   step(dt: number, player: Row, enemies: readonly Row[] = []): void {
     checkStep(dt, player, enemies);
+    checkCompanionFields(this);
     checkCompanionRow(this.row);
     const saved = this.save();
     const row = { ...this.row };

@@ -221,6 +221,19 @@ for (const { name, api } of CORES) {
       expect(stateOf(c, row)).toEqual(spoilt);
     });
 
+    it(`CO-8: a companion field set to what a frame cannot use is refused naming that field — companion.clip = 'dance' is 'Companion clip' (${name})`, () => {
+      const { c, row, player } = make();
+      const before = stateOf(c, row);
+      const fields: Array<[string, unknown, string]> = [['clip', 'dance', '"dance"'], ['state', 'SLEEP', '"SLEEP"'], ['clipTime', -1, '-1'], ['swing', Number.NaN, 'NaN']];
+      for (const [field, value, shown] of fields) {
+        const good = (c as unknown as Record<string, unknown>)[field];
+        (c as unknown as Record<string, unknown>)[field] = value;
+        expectSentence(() => c.step(1 / 60, player), `Companion ${field}`, shown);
+        (c as unknown as Record<string, unknown>)[field] = good;
+        expect(stateOf(c, row), `after ${field}`).toEqual(before);
+      }
+    });
+
     it(`CO-4, R-3: a step whose walk throws midway leaves the companion, its trail and its row exactly as they were (${name})`, () => {
       const { c, row, player } = make();
       const core: WalkerCore = {
