@@ -171,7 +171,9 @@ export class Companion {
       else decide(this, this.row.pos, gap, enemies);
       const reach = apart ? 0 : gap;
       const aiming = this.aimOf(player);
-      const following = aiming && this.state === 'FOLLOW' && reach > FOLLOW_DISTANCE && !this.rejoin.leaping;
+      const onTrail = aiming && this.state === 'FOLLOW' && reach > FOLLOW_DISTANCE;
+      if (onTrail) this.rejoin.jumpAhead(this.core, this.world, this.ground, this.row, this.point);
+      const following = onTrail && !this.rejoin.leaping;
       this.wayRound.steer(this.core, this.world, this.ground, this.row, this.trail, player, this.point, dt, following, this.rejoin.stuck);
       const before = aiming ? this.distanceToHeading() : 0;
       this.move(dt, reach, player);
