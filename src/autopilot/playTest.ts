@@ -37,8 +37,9 @@ export interface PlayFigures {
   ledgeDelays: number[];
   jumps: number;
   routes: number;
-  /** The slowest companion step, in ms, when timed. */
+  /** The slowest companion step, in ms, and every step's time, when timed. */
   longestStep: number;
+  stepTimes: number[];
   /** The companion's planar position every half second: the bits two cores must share. */
   trace: number[];
 }
@@ -83,7 +84,7 @@ export function playWorld(core: WalkerCore, groundOf: (w: World) => Ground, play
   const stick = new Stick(seed, play.roam, play.goals);
   const f: PlayFigures = {
     world: play.name, seconds: 0, placements: 0, badPlacements: [], deepSeconds: 0, walkFast: 0, runSlow: 0,
-    inPlace: 0, sliding: 0, chasedWarp: 0, ledgeDelays: [], jumps: 0, routes: 0, longestStep: 0, trace: [],
+    inPlace: 0, sliding: 0, chasedWarp: 0, ledgeDelays: [], jumps: 0, routes: 0, longestStep: 0, stepTimes: [], trace: [],
   };
   const wade = core.numbers(row, w).wade;
   const onLedge = (r: Row): boolean => play.ledge !== undefined && r.pos[0] < play.ledge.x && r.pos[1] > play.ledge.top - 0.2;
@@ -101,7 +102,11 @@ export function playWorld(core: WalkerCore, groundOf: (w: World) => Ground, play
     const separated = apart(row, player) > TELEPORT_DISTANCE;
     const start = clock?.() ?? 0;
     companion.step(dt, player);
-    if (clock) f.longestStep = Math.max(f.longestStep, clock() - start);
+    if (clock) {
+      const ms = clock() - start;
+      f.stepTimes.push(ms);
+      f.longestStep = Math.max(f.longestStep, ms);
+    }
     // The companion is asked up once the player on top has gone beyond the follow ring.
     if (climbed && climbedAt < 0 && companion.gap > FOLLOW_DISTANCE) climbedAt = t;
     if (!climbed) climbedAt = -1;
