@@ -7,7 +7,7 @@
  * This class is the state machine; each behaviour is a part of its own: followTrail.ts, wayRound.ts (with the route
  * walked, detour.ts), rejoin.ts, placement.ts, combat.ts; companionChecks.ts checks what it is built and stepped with.
  */
-import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
+import type { Ground, Numbers, Row, World } from '../types.ts';
 import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import { ATTACK_REACH, FOLLOW_DISTANCE, TELEPORT_DISTANCE } from './constants.ts';
@@ -15,7 +15,7 @@ import { type CompanionState, decide, strike } from './combat.ts';
 import { type CompanionOptions, checkCompanionFields, checkCompanionRow, checkOptions, checkStep } from './companionChecks.ts';
 import { followTrail } from './followTrail.ts';
 import { locomotionClip } from './locomotionClip.ts';
-import { putDown, spotBeside } from './placement.ts';
+import { bodiesBeside, putDown, spotBeside } from './placement.ts';
 import { playAnim } from './playAnim.ts';
 import { Rejoin, type RejoinState } from './rejoin.ts';
 import { planarDistance, planarSpeed } from './planar.ts';
@@ -248,7 +248,7 @@ export class Companion {
    * spot fits nearer the player than the companion stands (the player is in a lake): it waits where it is.
    */
   private placeBeside(player: Row, n: Numbers): boolean {
-    const spot = spotBeside(this.core, n, this.ground, this.row, player, this.othersThan(player), this.trail, this.point);
+    const spot = spotBeside(this.core, n, this.ground, this.row, player, bodiesBeside(this.core, this.world, this.ground, this.row, player), this.trail, this.point);
     if (spot === null) return false;
     const [x, z] = spot;
     putDown(this.row, x, this.core.stand(n, this.ground, x, z), z);
@@ -264,15 +264,6 @@ export class Companion {
   private follow(): void {
     this.state = 'FOLLOW';
     this.target = null;
-  }
-
-  /** The circles of the player and of the ground's other bodies (not the companion's own row), each of its kind's radius. */
-  private othersThan(player: Row): Circle[] {
-    const circles: Circle[] = [];
-    for (const body of [player, ...(this.ground.bodies ?? [])]) {
-      if (body !== this.row) circles.push({ x: body.pos[0], z: body.pos[2], radius: this.core.numbers(body, this.world).radius });
-    }
-    return circles;
   }
 
   /** Moves the row once by the current state's rule, `gap` metres from the player: exactly one `walk` per frame. */

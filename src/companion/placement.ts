@@ -5,7 +5,7 @@
  * beside the player fits (it stands in a lake), the companion goes to the fitting spot nearest it on the way toward
  * it, or stays where it is when it already stands nearer.
  */
-import type { Circle, Ground, Numbers, Row } from '../types.ts';
+import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 import type { WalkerCore } from './core.ts';
 import { FOLLOW_DISTANCE, TELEPORT_DISTANCE, TRAIL_DELAY } from './constants.ts';
 import type { Trail } from './trail.ts';
@@ -107,6 +107,15 @@ function spotToward(core: WalkerCore, n: Numbers, g: Ground, me: Row, player: Ro
     if (spotFits(core, n, g, out[0], out[1], null, bodies)) return out;
   }
   return null;
+}
+
+/** The circles a spot must be clear of: the player and the ground's other bodies (not `me`), each of its kind's radius. */
+export function bodiesBeside(core: WalkerCore, world: World, g: Ground, me: Row, player: Row): Circle[] {
+  const circles: Circle[] = [];
+  for (const body of [player, ...(g.bodies ?? [])]) {
+    if (body !== me) circles.push({ x: body.pos[0], z: body.pos[2], radius: core.numbers(body, world).radius });
+  }
+  return circles;
 }
 
 /** Puts the row down at rest on (x, y, z): grounded, still, wanting nothing, no jump, not unreachable. */
