@@ -1,7 +1,8 @@
 /**
  * The play-test's player (CO-13): a WASD stick pushed by a seeded script — runs and walks in the eight stick
- * directions, stops, circles the companion, heads for a world's goal, warps 30 m — and a jump pressed whenever the
- * player is blocked, so it gets up what a jump reaches. No trigonometry: the same frames on every engine.
+ * directions, stops, circles the companion, heads for a world's goal, warps 30 m — and a jump pressed at a rise a jump
+ * clears or whenever the player is blocked; in the air the stick steers the body outright, so it gets up what a jump
+ * reaches. No trigonometry: the same frames on every engine.
  */
 import type { Ground, Row, World } from '../types.ts';
 import type { WalkerCore } from '../companion/core.ts';
@@ -65,6 +66,8 @@ export class Stick {
       speed = MOVE_SPEED;
     }
     player.want = [dx * speed, dz * speed];
+    // In the air the stick steers the body outright, as a game's player controller does.
+    if (player.air === true && speed > 0) player.vel = [dx * speed, player.vel?.[1] ?? 0, dz * speed];
     // A rise ahead that a jump gets over, or a push on that goes nowhere: jump, as a player would.
     this.blocked = wanted > 1 && moved < 0.3 * wanted && player.air !== true ? this.blocked + dt : 0;
     if (player.air !== true && speed > 0 && (this.blocked >= BLOCKED_TIME || this.riseAhead(core, w, g, player, dx, dz))) {

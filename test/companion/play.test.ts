@@ -3,8 +3,9 @@
  * same with a lake it wades into, a heightmap with a 1.2 m ledge, a 3 m cliff band and a ramp — and a companion
  * following it, on every core: every teleport and rejoin lands on a standable, dry spot clear of solids and of the
  * player (CO-5), the gait shown is the body's (no walk plainly above RUN_ENTER, no run plainly below RUN_EXIT: CO-7),
- * no gait over a still body and no `wait` over a moving one (CO-8), and the companion never runs toward the spot a
- * warping player left. The wasm cores give the reference core's bits.
+ * no gait over a still body and no `wait` over a moving one (CO-8), the companion never runs toward the spot a
+ * warping player left, and it is on top of a ledge the player jumped within 1.5 s of it. The wasm cores give the
+ * reference core's bits.
  */
 import { describe, expect, it } from 'vitest';
 import type { WalkerCore } from '../../src/companion/index.ts';
@@ -49,6 +50,12 @@ for (const { name, api } of CORES) {
         expect(f.sliding, `${f.world}: seconds sliding under wait`).toBe(0);
         expect(f.chasedWarp, `${f.world}: seconds moving while beyond TELEPORT_DISTANCE`).toBe(0);
       }
+    });
+
+    it(`CO-8, CO-13: on top of a 1.2 m ledge the player jumped within 1.5 s of the player, every time (${name})`, () => {
+      const delays = figures.flatMap((f) => f.ledgeDelays);
+      expect(delays.length, 'ledge climbs played').toBeGreaterThan(3);
+      for (const d of delays) expect(d, 'seconds after the player').toBeLessThanOrEqual(1.5);
     });
 
     if (name !== 'reference') {
