@@ -11,7 +11,8 @@
  *     bodies all head for one gate, every body routing along the one field against every body seeking plainly.
  *  5. The companion (CO-12): µs per `step` following a running player on open ground (no route planned), and frame
  *     by frame while the player wades across a pond and the companion goes round it: the mean frame, the frames
- *     that plan (their count, median and slowest), on wasm and on the reference.
+ *     that plan (their count, median and slowest), on wasm and on the reference; and the play-test (CO-13) on wasm:
+ *     120 s per world under the WASD stick, its longest companion step, its 99.9th percentile and the steps over 2 ms.
  * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
@@ -24,6 +25,8 @@ import { sampleWorld } from '../src/sampleWorld.ts';
 import { HERD_FLAGS, HERD_NUMBERS, type Herd } from '../src/herd.ts';
 import { walkerOn } from '../src/load.ts';
 import { ROUND_TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from '../src/autopilot/scenes.ts';
+import { playWorlds } from '../src/autopilot/playWorlds.ts';
+import { playWorld } from '../src/autopilot/playTest.ts';
 import type { Ground, Row, World } from '../src/types.ts';
 import { random } from '../src/random.ts';
 
@@ -439,6 +442,30 @@ async function companion(): Promise<Record<string, string>[]> {
   return out;
 }
 
+/** Seconds the play-test plays per world. */
+const PLAY_SECONDS = QUICK ? 30 : 120;
+
+/**
+ * CO-13: the play-test on the wasm core, every companion step timed — the longest step, the 99.9th percentile and the
+ * frames over 2 ms, per world, after one untimed play of the same world (so the figures are of warm code).
+ */
+async function play(): Promise<Record<string, string>[]> {
+  const api = walkerOn(await createCore(decodeBase64(releaseBase64)));
+  const out: Record<string, string>[] = [];
+  for (const world of playWorlds(7)) {
+    playWorld(api, api.groundOf, world, 7, PLAY_SECONDS, DT);
+    const again = playWorlds(7).find((w) => w.name === world.name)!;
+    const f = playWorld(api, api.groundOf, again, 7, PLAY_SECONDS, DT, () => performance.now());
+    const steps = [...f.stepTimes].sort((a, b) => a - b);
+    out.push({
+      world: world.name, steps: String(steps.length), 'longest ms': f.longestStep.toFixed(2),
+      'p99.9 ms': steps[Math.floor(steps.length * 0.999)].toFixed(2), 'median µs': (steps[steps.length >> 1] * 1000).toFixed(0),
+      'steps over 2 ms': String(steps.filter((ms) => ms > 2).length), placements: String(f.placements), 'routes taken': String(f.routes),
+    });
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`walker bench — node ${process.version}, ${cpu} × ${cpus().length}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}${QUICK ? ', quick run' : ''}`);
@@ -469,6 +496,8 @@ async function main(): Promise<void> {
   if (runs('companion')) {
     console.log('\nThe companion per frame (CO-12), on the autopilot scenes\' 0.25 m heightmap; a plan searches at most 16,384 cells, the first on a fresh grid:');
     console.table(await companion());
+    console.log(`\nThe play-test (CO-13) on the wasm core: ${PLAY_SECONDS} s per world under the WASD stick, every companion step timed (target: longest ≤ 2 ms):`);
+    console.table(await play());
   }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');
   console.log('bytes/body: wasm memory the herd adds (its arrays, its grid, and room in the query list for every body where bodies block),');

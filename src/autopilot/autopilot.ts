@@ -9,7 +9,7 @@ import type { Ground, Row, World } from '../types.ts';
 import type { WalkerCore } from '../companion/core.ts';
 import type { Clip } from '../companion/clips.ts';
 import { Companion, type CompanionState } from '../companion/companion.ts';
-import { FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, MOVE_SPEED } from '../companion/constants.ts';
+import { FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAIT_SLACK, GAP_MARGIN, MOVE_SPEED, RUN_ENTER, RUN_EXIT } from '../companion/constants.ts';
 import { locomotionViolations } from '../companion/invariants.ts';
 import { planarSpeed } from '../companion/planar.ts';
 import { autopilotWorld } from './world.ts';
@@ -58,7 +58,10 @@ export interface AutopilotReport {
   clipSwitches: number;
   switchesPerSecond: number;
   walkRunSwitches: number;
-  /** The shortest time a clip had played before a walk↔run switch (CO-7: ≥ ANIM_HOLD_TIME); null with none. */
+  /**
+   * The shortest time a clip had played before a walk↔run switch on the borderline, at a speed within GAIT_SLACK of
+   * the band (CO-7: ≥ ANIM_HOLD_TIME); null with none.
+   */
   shortestWalkRunHold: number | null;
   /** The largest planar gap to the player in any frame (teleport separations included). */
   largestGap: number;
@@ -201,7 +204,9 @@ export function runAutopilot(options: AutopilotOptions): AutopilotReport {
         if ((clipBefore === 'walk' || clipBefore === 'run') && (companion.clip === 'walk' || companion.clip === 'run')) {
           walkRunSwitches += 1;
           const hold = heldBefore + dt;
-          shortestWalkRunHold = shortestWalkRunHold === null ? hold : Math.min(shortestWalkRunHold, hold);
+          const speed = companion.gaitSpeed;
+          const borderline = speed >= RUN_EXIT - GAIT_SLACK && speed <= RUN_ENTER + GAIT_SLACK;
+          if (borderline) shortestWalkRunHold = shortestWalkRunHold === null ? hold : Math.min(shortestWalkRunHold, hold);
         }
       }
       clipSeconds[companion.clip] += dt;
@@ -252,7 +257,7 @@ export function formatReport(r: AutopilotReport): string {
     `walker autopilot: a companion following a scripted player, seed ${r.seed}, ${r.seconds.toFixed(1)} s at ${Math.round(1 / r.dt)} Hz, ${r.frames} frames, player ran ${r.playerDistance.toFixed(0)} m [CO-11]`,
     `time in clip: ${clips}`,
     `time in state: ${states}`,
-    `clip switches: ${r.clipSwitches} (${r.switchesPerSecond.toFixed(2)} per second); walk<->run switches: ${r.walkRunSwitches}, shortest hold before one: ${r.shortestWalkRunHold === null ? 'none' : `${r.shortestWalkRunHold.toFixed(3)} s`}`,
+    `clip switches: ${r.clipSwitches} (${r.switchesPerSecond.toFixed(2)} per second); walk<->run switches: ${r.walkRunSwitches}, shortest hold before one on the borderline: ${r.shortestWalkRunHold === null ? 'none' : `${r.shortestWalkRunHold.toFixed(3)} s`}`,
     `trailing gap: largest ${r.largestGap.toFixed(2)} m, settled ${r.settledGap.toFixed(2)} m (bound ${r.settledBound.toFixed(2)} m); obstructed ${r.obstructedSeconds.toFixed(1)} s`,
     `teleports: ${r.teleports}; routes taken: ${r.routes} of ${r.plans} planned; over every scene: ${r.routes + r.outOfReach.reduce((n, o) => n + o.routes, 0)} taken of ${r.plans + r.outOfReach.reduce((n, o) => n + o.plans, 0)} planned`,
     `enemies defeated: ${r.enemiesDefeated} of ${r.enemies}; wading: ${r.wadingSeconds.toFixed(1)} s`,

@@ -35,11 +35,12 @@ export const plateau: Scene = {
 
 /**
  * A lake under water at level 0: dry ground at 0 for z ≤ 6, a bed falling 0.5 m per metre (deeper than wade past
- * z = 7) to 3 m deep, and a far shore rising back to 0 at z = 30.
+ * z = 7) to 3 m deep, and a far shore rising back to 0 at z = 22 — inside the heightmap, so on either ground the
+ * player crossing it stands on dry ground again.
  */
 export const lake: Scene = {
   name: 'a lake deeper than wade',
-  height: (_x, z) => -Math.max(0, Math.min(0.5 * (z - 6), 3, 0.5 * (30 - z))),
+  height: (_x, z) => -Math.max(0, Math.min(0.5 * (z - 6), 3, 0.5 * (22 - z))),
   water: 0,
   trees: [],
 };

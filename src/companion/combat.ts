@@ -12,6 +12,9 @@ import { planarDistance } from './planar.ts';
 /** The companion's FSM states; FOLLOW is the trail-follow of CO-4, the others are CO-10's. */
 export type CompanionState = 'FOLLOW' | 'ENGAGE' | 'ATTACK' | 'REGROUP';
 
+/** Every state, for the checks that refuse any other. */
+export const COMPANION_STATES: readonly CompanionState[] = ['FOLLOW', 'ENGAGE', 'ATTACK', 'REGROUP'];
+
 /** What the combat states read and write of the companion: its state, the enemy it fights, and its swing's time. */
 export interface Fight {
   state: CompanionState;

@@ -12,10 +12,10 @@ import type { WalkerCore } from './core.ts';
 import type { Clip } from './clips.ts';
 import { ATTACK_REACH, FOLLOW_DISTANCE, TELEPORT_DISTANCE } from './constants.ts';
 import { type CompanionState, decide, strike } from './combat.ts';
-import { type CompanionOptions, checkCompanionRow, checkOptions, checkStep } from './companionChecks.ts';
+import { type CompanionOptions, checkCompanionFields, checkCompanionRow, checkOptions, checkStep } from './companionChecks.ts';
 import { followTrail } from './followTrail.ts';
 import { locomotionClip } from './locomotionClip.ts';
-import { putDown, spotBeside } from './placement.ts';
+import { bodiesBeside, putDown, spotBeside } from './placement.ts';
 import { playAnim } from './playAnim.ts';
 import { Rejoin, type RejoinState } from './rejoin.ts';
 import { planarDistance, planarSpeed } from './planar.ts';
@@ -105,6 +105,7 @@ export class Companion {
    */
   step(dt: number, player: Row, enemies: readonly Row[] = []): void {
     checkStep(dt, player, enemies);
+    checkCompanionFields(this);
     checkCompanionRow(this.row);
     const saved = this.save();
     const row = { ...this.row };
@@ -161,21 +162,28 @@ export class Companion {
     const z0 = this.row.pos[2];
     this.commanded = 0;
     const gap = planarDistance(this.row.pos, player.pos);
-    this.teleported = this.teleportIfSeparated(gap, player);
+    const apart = gap > TELEPORT_DISTANCE;
+    this.teleported = apart && this.teleportIfSeparated(player);
     if (!this.teleported) {
-      decide(this, this.row.pos, gap, enemies);
+      // Apart and not placed (the trail still spans a warp of the player's, or no spot fits nearer it) it waits where
+      // it stands, in FOLLOW, rather than run toward a trail point the player has left (CO-5).
+      if (apart) this.follow();
+      else decide(this, this.row.pos, gap, enemies);
+      const reach = apart ? 0 : gap;
       const aiming = this.aimOf(player);
-      const following = aiming && this.state === 'FOLLOW' && gap > FOLLOW_DISTANCE && !this.rejoin.leaping;
+      const onTrail = aiming && this.state === 'FOLLOW' && reach > FOLLOW_DISTANCE;
+      if (onTrail) this.rejoin.jumpAhead(this.core, this.world, this.ground, this.row, this.point);
+      const following = onTrail && !this.rejoin.leaping;
       this.wayRound.steer(this.core, this.world, this.ground, this.row, this.trail, player, this.point, dt, following, this.rejoin.stuck);
       const before = aiming ? this.distanceToHeading() : 0;
-      this.move(dt, gap, player);
+      this.move(dt, reach, player);
       const closed = aiming ? before - this.distanceToHeading() : 0;
-      this.teleported = this.rejoinIfStuck(dt, gap, aiming, closed, player);
+      this.teleported = this.rejoinIfStuck(dt, reach, aiming, closed, player);
     }
     this.measured = this.teleported ? 0 : planarSpeed(this.row.pos[0] - x0, this.row.pos[2] - z0, dt);
     this.gap = planarDistance(this.row.pos, player.pos);
     const held = this.clipTime + dt;
-    const playing = playAnim(this.clip, held, this.resolveClip());
+    const playing = playAnim(this.clip, held, this.resolveClip(), this.gaitSpeed);
     this.clipTime = playing === this.clip ? held : 0;
     this.clip = playing;
   }
@@ -187,8 +195,12 @@ export class Companion {
    */
   protected resolveClip(): Clip {
     if (this.state === 'ATTACK') return 'atk1';
-    const speed = this.state === 'FOLLOW' && this.row.steep !== true ? Math.min(this.commanded, this.measured) : this.measured;
-    return locomotionClip(this.intent, speed, this.clip);
+    return locomotionClip(this.intent, this.gaitSpeed, this.clip);
+  }
+
+  /** The speed the last frame's clip was chosen by (CO-6): in FOLLOW the lesser of commanded and measured, unless sliding; else the measured. */
+  get gaitSpeed(): number {
+    return this.state === 'FOLLOW' && this.row.steep !== true ? Math.min(this.commanded, this.measured) : this.measured;
   }
 
   /** Where this frame's state heads, written into the scratch point: FOLLOW the trail point, REGROUP the player; false for the fight states. */
@@ -214,40 +226,44 @@ export class Companion {
   /** The stuck rule (CO-8, Rejoin): when it neither goes on nor jumps, the companion is placed beside the player. */
   private rejoinIfStuck(dt: number, gap: number, aiming: boolean, closed: number, player: Row): boolean {
     const n = this.rejoin.frame(this.core, this.world, this.ground, this.row, player, this.wayRound.detour, dt, gap, aiming, closed);
-    if (n === null) return false;
-    this.placeBeside(player, n);
-    return true;
+    return n !== null && this.placeBeside(player, n);
   }
 
   /**
-   * The teleport backstop (CO-5): beyond TELEPORT_DISTANCE from the player the companion is placed beside it (see
-   * placeBeside), at rest, and goes back to FOLLOW. Choice: it waits while the trail point itself is still beyond
+   * The teleport backstop (CO-5), asked beyond TELEPORT_DISTANCE from the player: the companion is placed beside it
+   * (see placeBeside), at rest, and goes back to FOLLOW. Choice: it waits while the trail point itself is still beyond
    * TELEPORT_DISTANCE (the trail still spans a warp of the player's own), so one separation is one teleport.
    */
-  private teleportIfSeparated(gap: number, player: Row): boolean {
-    if (!(gap > TELEPORT_DISTANCE)) return false;
+  private teleportIfSeparated(player: Row): boolean {
     const [x, z] = this.trail.target(this.point);
     const px = player.pos[0] - x;
     const pz = player.pos[2] - z;
     if (Math.sqrt(px * px + pz * pz) > TELEPORT_DISTANCE) return false;
-    this.placeBeside(player, this.core.numbers(this.row, this.world));
-    return true;
+    return this.placeBeside(player, this.core.numbers(this.row, this.world));
   }
 
   /**
-   * Puts the companion at rest beside the player, on the spot spotBeside finds round the trail point, and goes back
-   * to FOLLOW (CO-5, CO-8).
+   * Puts the companion at rest beside the player, on the spot spotBeside finds — on its trail, else round it, clear
+   * of it and of every other body — and goes back to FOLLOW (CO-5, CO-8). Answers false, placing nothing, when no
+   * spot fits nearer the player than the companion stands (the player is in a lake): it waits where it is.
    */
-  private placeBeside(player: Row, n: Numbers): void {
-    const [tx, tz] = this.trail.target(this.point);
-    const [x, z] = spotBeside(this.core, n, this.ground, player, tx, tz);
+  private placeBeside(player: Row, n: Numbers): boolean {
+    const spot = spotBeside(this.core, n, this.ground, this.row, player, bodiesBeside(this.core, this.world, this.ground, this.row, player), this.trail, this.point);
+    if (spot === null) return false;
+    const [x, z] = spot;
     putDown(this.row, x, this.core.stand(n, this.ground, x, z), z);
-    this.state = 'FOLLOW';
-    this.target = null;
+    this.follow();
     this.intent = false;
     this.rejoin.placed();
     this.wayRound.detour.clear();
     this.teleports += 1;
+    return true;
+  }
+
+  /** Leaves any fight and follows the player again. */
+  private follow(): void {
+    this.state = 'FOLLOW';
+    this.target = null;
   }
 
   /** Moves the row once by the current state's rule, `gap` metres from the player: exactly one `walk` per frame. */

@@ -8,7 +8,9 @@ import { newBody } from '../body.ts';
 import { readBody } from '../rows.ts';
 import { checkGround } from '../reference/lattice.ts';
 import type { WalkerCore } from './core.ts';
-import { badInput, checkFunctionArg, checkObjectArg, checkPositionArg } from './checks.ts';
+import { badInput, checkFiniteArg, checkFunctionArg, checkObjectArg, checkPositionArg } from './checks.ts';
+import { checkClipArg, type Clip } from './clips.ts';
+import { COMPANION_STATES as STATES, type CompanionState } from './combat.ts';
 import { checkKnownKeys } from '../known.ts';
 
 /** What a Companion is built from. */
@@ -70,6 +72,26 @@ export function checkCore(core: unknown): WalkerCore {
   const c = checkObjectArg('Companion', 'core', core);
   for (const name of ['walk', 'seek', 'stand', 'numbers', 'route'] as const) checkFunctionArg('Companion', `core.${name}`, c[name]);
   return core as WalkerCore;
+}
+
+/** The companion's own fields a caller may set between frames, as `step` reads them. */
+export interface CompanionFields {
+  state: CompanionState;
+  clip: Clip;
+  clipTime: number;
+  swing: number;
+}
+
+/**
+ * Throws, naming the field as the caller wrote it (`Companion clip`), unless the companion's own state, clip, clip
+ * time and swing are ones a frame can use: a `companion.clip = 'dance'` is refused as the clip it is, not by the
+ * selector it would reach.
+ */
+export function checkCompanionFields(c: CompanionFields): void {
+  if (!STATES.includes(c.state)) throw badInput('Companion', 'state', c.state, `one of ${STATES.join(', ')}`);
+  checkClipArg('Companion', 'clip', c.clip);
+  checkFiniteArg('Companion', 'clipTime', c.clipTime, 0);
+  checkFiniteArg('Companion', 'swing', c.swing, 0);
 }
 
 /** Throws, naming the argument, unless dt, the player and the enemies are ones a frame can use; nothing is written. */

@@ -27,6 +27,12 @@ export const RUN_ENTER = 4.0;
 /** Run → walk only when the speed falls below this, in m/s (CO-2 hysteresis). */
 export const RUN_EXIT = 3.0;
 
+/**
+ * How far past the walk↔run band the debounce still holds a gait, in m/s (CO-7): beyond RUN_ENTER + GAIT_SLACK a walk,
+ * below RUN_EXIT − GAIT_SLACK a run, is the wrong gait plainly and switches at once.
+ */
+export const GAIT_SLACK = 0.5;
+
 /** Below this speed the companion plays `wait`, whatever its intent or hold, in m/s (CO-2, CO-8, CO-9). */
 export const IDLE_EPS = 0.1;
 
@@ -39,6 +45,12 @@ export const ANIM_HOLD_TIME = 0.3;
  * seconds (CO-8). Long enough to go round a tree, short enough that a player never waits on it.
  */
 export const STUCK_TIME = 1.5;
+
+/**
+ * How far ahead toward its aim the following companion looks for a rise to jump in stride, in metres (CO-8): about
+ * the run a jump's first frames cover, so it leaves the ground before the face stops it.
+ */
+export const JUMP_AHEAD = 0.8;
 
 /**
  * After this long outside the follow ring without closing on its aim the companion plans a way round (CO-12): well

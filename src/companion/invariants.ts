@@ -6,9 +6,7 @@
 import { IDLE_EPS } from './constants.ts';
 import { checkClipArg, isGait, type Clip } from './clips.ts';
 import { badInput, checkBooleanArg, checkFiniteArg, checkObjectArg } from './checks.ts';
-import type { CompanionState } from './companion.ts';
-
-const STATES: readonly CompanionState[] = ['FOLLOW', 'ENGAGE', 'ATTACK', 'REGROUP'];
+import { COMPANION_STATES as STATES, type CompanionState } from './combat.ts';
 
 /** What the invariants read of one companion frame (the Companion's fields after `step`). */
 export interface LocomotionFrame {

@@ -1,11 +1,12 @@
 /**
- * Rejoining the player when the companion cannot close on it (CO-8): the stuck rule counts the time it makes no
- * progress outside the follow ring, and at STUCK_TIME it jumps where a jump gets it onto the player's ground; where
- * none does, the companion's state machine places it beside the player (placement.ts).
+ * Rejoining the player when the companion cannot close on it (CO-8): a rise the player went up that a jump clears is
+ * jumped in stride; the stuck rule counts the time it makes no progress outside the follow ring, and at STUCK_TIME it
+ * jumps where a jump gets it onto the player's ground; where none does, the companion's state machine places it
+ * beside the player (placement.ts).
  */
 import type { Ground, Numbers, Row, World } from '../types.ts';
 import type { WalkerCore } from './core.ts';
-import { FOLLOW_DISTANCE, FOLLOW_MAX_SPEED, FOLLOW_SLOW_RADIUS, IDLE_EPS, STUCK_TIME } from './constants.ts';
+import { FOLLOW_DISTANCE, FOLLOW_MAX_SPEED, FOLLOW_SLOW_RADIUS, IDLE_EPS, JUMP_AHEAD, STUCK_TIME } from './constants.ts';
 import type { Detour } from './detour.ts';
 import { followSpeed } from './followSpeed.ts';
 
@@ -58,6 +59,32 @@ export class Rejoin {
       return null;
     }
     return n;
+  }
+
+  /**
+   * The jump onto a rise the player went up (CO-8), taken in stride: following (outside the ring, in FOLLOW), grounded,
+   * not yet jumped this spell, when the ground JUMP_AHEAD toward its aim `point` (or at the aim, when nearer) stands
+   * more than `step` above the body and within `floor + jumpH + step`, and so does the aim, it jumps now —
+   * rather than stop at the foot, route along it (CO-12) and jump only at STUCK_TIME. Answers whether it jumped.
+   */
+  jumpAhead(core: WalkerCore, world: World, ground: Ground, row: Row, point: readonly number[]): boolean {
+    if (this.jumped || this.leaping || row.air === true) return false;
+    const dx = point[0] - row.pos[0];
+    const dz = point[1] - row.pos[2];
+    const d = Math.sqrt(dx * dx + dz * dz);
+    if (!(d > 0)) return false;
+    const a = Math.min(JUMP_AHEAD, d) / d;
+    const n = core.numbers(row, world);
+    const ahead = core.stand(n, ground, row.pos[0] + dx * a, row.pos[2] + dz * a);
+    const floor = typeof row.floor === 'number' ? row.floor : row.pos[1];
+    const up = core.stand(n, ground, point[0], point[1]);
+    const reach = floor + n.jumpH + n.step;
+    if (!(ahead > row.pos[1] + n.step && ahead <= reach && up > row.pos[1] + n.step && up <= reach)) return false;
+    this.jumped = true;
+    this.leaping = true;
+    this.jumps += 1;
+    row.jump = true;
+    return true;
   }
 
   /** Starts afresh after the companion was placed beside the player: not stuck, no jump tried or under way. */

@@ -92,16 +92,30 @@ export class Trail {
    * and on an `out` that is not an array.
    */
   target(out: number[] = [0, 0]): number[] {
-    if (!Array.isArray(out) || Object.isFrozen(out)) throw badInput('Trail.target', 'out', out, 'a writable array');
-    if (this.count === 0) throw new Error('walker: Trail.target found no recorded sample; expected record to be called first.');
+    return this.read('Trail.target', this.delay, out);
+  }
+
+  /**
+   * Writes into `out` the position `seconds` before the newest sample, as `target` reads its delay (CO-3, CO-5: the
+   * companion is placed on where the player went); `seconds` must be a finite number ≥ 0.
+   */
+  at(seconds: number, out: number[] = [0, 0]): number[] {
+    checkFiniteArg('Trail.at', 'seconds', seconds, 0);
+    return this.read('Trail.at', seconds, out);
+  }
+
+  /** The reading of `target` and `at`, `seconds` back, refusing what `where` was given in its own name. */
+  private read(where: string, seconds: number, out: number[]): number[] {
+    if (!Array.isArray(out) || Object.isFrozen(out)) throw badInput(where, 'out', out, 'a writable array');
+    if (this.count === 0) throw new Error(`walker: ${where} found no recorded sample; expected record to be called first.`);
     let i = this.newest;
     let age = 0; // age of sample i
     for (let kept = 1; kept < this.count; kept++) {
       const older = (i + this.capacity - 1) % this.capacity;
       const olderAge = age + this.dts[i];
-      if (olderAge >= this.delay) {
+      if (olderAge >= seconds) {
         // The wanted time lies between sample `older` and sample i.
-        const f = this.dts[i] > 0 ? (this.delay - age) / this.dts[i] : 0;
+        const f = this.dts[i] > 0 ? (seconds - age) / this.dts[i] : 0;
         out[0] = this.xs[i] + (this.xs[older] - this.xs[i]) * f;
         out[1] = this.zs[i] + (this.zs[older] - this.zs[i]) * f;
         return out;

@@ -87,6 +87,7 @@ const ARGS: Arg[] = [
   { name: 'playAnim', field: 'playAnim current', accepts: never, call: (v) => playAnim(v as 'walk', 1, 'run') },
   { name: 'playAnim', field: 'playAnim held', accepts: atLeast0, call: (v) => playAnim('walk', v as number, 'run') },
   { name: 'playAnim', field: 'playAnim wanted', accepts: never, call: (v) => playAnim('walk', 1, v as 'run') },
+  { name: 'playAnim', field: 'playAnim speed', accepts: (v) => v === undefined || atLeast0(v), call: (v) => playAnim('walk', 1, 'run', v as number) },
   { name: 'isGait', field: 'isGait clip', accepts: never, call: (v) => isGait(v as 'walk') },
   { name: 'planarDistance', field: 'planarDistance a', accepts: never, call: (v) => planarDistance(v as number[], [0, 0, 0]) },
   { name: 'planarDistance', field: 'planarDistance b', accepts: never, call: (v) => planarDistance([0, 0, 0], v as number[]) },
@@ -111,6 +112,8 @@ const ARGS: Arg[] = [
     call: (v) => { const a: unknown[] = [0, 0, 0.1]; a[i] = v; return (new Trail().record as (...x: unknown[]) => void)(...a); },
   })),
   { name: 'Trail.target', field: 'Trail.target out', accepts: (v) => v === undefined || Array.isArray(v), call: (v) => { const t = new Trail(); t.record(1, 2, 0); return t.target(v as number[]); } },
+  { name: 'Trail.at', field: 'Trail.at seconds', accepts: atLeast0, call: (v) => { const t = new Trail(); t.record(1, 2, 0); return t.at(v as number); } },
+  { name: 'Trail.at', field: 'Trail.at out', accepts: (v) => v === undefined || Array.isArray(v), call: (v) => { const t = new Trail(); t.record(1, 2, 0); return t.at(0.3, v as number[]); } },
   { name: 'Tripwire', field: 'Tripwire id', accepts: (v) => typeof v === 'string', call: (v) => new Tripwire(v as string, () => {}) },
   { name: 'Tripwire', field: 'Tripwire report', accepts: never, call: (v) => new Tripwire('a', v as () => void) },
   { name: 'Tripwire.watch', field: 'Tripwire.watch clip', accepts: never, call: (v) => new Tripwire('a', () => {}).watch(v as 'run', 0, 0.1) },
@@ -216,6 +219,19 @@ for (const { name, api } of CORES) {
       const spoilt = stateOf(c, row);
       expectSentence(() => c.step(1 / 60, player), 'row.vel', '[NaN, 0, 0]');
       expect(stateOf(c, row)).toEqual(spoilt);
+    });
+
+    it(`CO-8: a companion field set to what a frame cannot use is refused naming that field — companion.clip = 'dance' is 'Companion clip' (${name})`, () => {
+      const { c, row, player } = make();
+      const before = stateOf(c, row);
+      const fields: Array<[string, unknown, string]> = [['clip', 'dance', '"dance"'], ['state', 'SLEEP', '"SLEEP"'], ['clipTime', -1, '-1'], ['swing', Number.NaN, 'NaN']];
+      for (const [field, value, shown] of fields) {
+        const good = (c as unknown as Record<string, unknown>)[field];
+        (c as unknown as Record<string, unknown>)[field] = value;
+        expectSentence(() => c.step(1 / 60, player), `Companion ${field}`, shown);
+        (c as unknown as Record<string, unknown>)[field] = good;
+        expect(stateOf(c, row), `after ${field}`).toEqual(before);
+      }
     });
 
     it(`CO-4, R-3: a step whose walk throws midway leaves the companion, its trail and its row exactly as they were (${name})`, () => {

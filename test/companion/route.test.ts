@@ -11,7 +11,7 @@ import { heightmapWorld } from '../../src/autopilot/scenes.ts';
 import * as reference from '../../src/reference.ts';
 import type { Ground, Row, World } from '../../src/types.ts';
 import { CORES, type Api } from '../cores.ts';
-import { ROUND_TRIPS, TRIPS, groundsOf, lake, pond, ramp, type Trip } from '../scenes.ts';
+import { ROUND_TRIPS, TRIPS, groundsOf, lake, ledge, pond, ramp, type Trip } from '../scenes.ts';
 import { playTrip, tripPlayer } from '../../src/autopilot/playTrip.ts';
 
 const DT = 1 / 60;
@@ -124,7 +124,8 @@ for (const { name, api } of CORES) {
       for (const trip of [...CROSSINGS.filter((c) => c.speed === 6), ...ROUND_TRIPS, ...TRIPS]) {
         const [, w, ground] = groundsOf(api, trip.scene)[1];
         const { planFrames } = play(api, w, ground, trip);
-        expect(planFrames.length, trip.scene.name).toBeGreaterThan(0);
+        // The 1.2 m ledge is jumped in stride (CO-8), before any plan.
+        if (trip.scene !== ledge) expect(planFrames.length, trip.scene.name).toBeGreaterThan(0);
         for (const [, calls] of planFrames) expect(calls).toBeLessThanOrEqual(2);
         for (let i = 1; i < planFrames.length; i++) expect(planFrames[i][0] - planFrames[i - 1][0]).toBeGreaterThanOrEqual(ROUTE_INTERVAL - 1e-9);
       }

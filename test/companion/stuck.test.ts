@@ -77,6 +77,26 @@ for (const { name, api } of CORES) {
       expect(high.teleports).toBe(1);
     });
 
+    it(`CO-8: a 1.2 m ledge the player went up is jumped in stride — on top within 1.5 s of the player, before any route is planned (${name})`, () => {
+      for (const [label, w, ground] of groundsOf(api, ledge)) {
+        const trip = TRIPS[0];
+        const player = tripPlayer(trip);
+        const [cx, cz] = trip.companion;
+        const row: Row = { kind: 'ally', pos: [cx, api.stand(api.numbers({ kind: 'ally' }, w), ground, cx, cz), cz] };
+        const companion = new api.Companion({ row, world: w, ground });
+        let playerUp = -1;
+        let companionUp = -1;
+        playTrip(trip, player, companion, DT, 2, BOUND, (t) => {
+          if (playerUp < 0 && player.pos[1] > 1.2 - 0.05) playerUp = t;
+          if (companionUp < 0 && row.pos[1] > 1.2 - 0.05 && row.air !== true) companionUp = t;
+        });
+        expect(companionUp, `${label}: on top`).toBeGreaterThan(0);
+        expect(companionUp - playerUp, `${label}: seconds after the player`).toBeLessThanOrEqual(1.5);
+        expect(companion.plans, label).toBe(0);
+        expect(companion.jumps, label).toBe(1);
+      }
+    });
+
     it(`CO-8: on steep ground inside the ring the slide shows as a walk, never under wait, and the companion rejoins (${name})`, () => {
       for (const [label, w, ground] of groundsOf(api, steep)) {
         // The player stands on the shelf's edge; the companion starts on the slope 2 m below it, inside the ring.

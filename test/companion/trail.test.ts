@@ -17,6 +17,16 @@ describe('CO-3 Trail: the player path read TRAIL_DELAY behind', () => {
     expect(coarse.target()[0]).toBeCloseTo(4 - 1.2, 12);
   });
 
+  test('CO-3, CO-5: at(seconds) reads any time back as target reads TRAIL_DELAY: where the player went', () => {
+    const trail = new Trail();
+    for (let i = 0; i <= 20; i++) trail.record(i, 0, 0.1);
+    expect(trail.at(TRAIL_DELAY)).toEqual(trail.target());
+    expect(trail.at(0)[0]).toBe(20);
+    expect(trail.at(1.2)[0]).toBeCloseTo(8, 9);
+    // Older than the trail: the oldest sample.
+    expect(trail.at(10)[0]).toBe(0);
+  });
+
   test('CO-3: the oldest sample is the target while the trail is younger than TRAIL_DELAY', () => {
     const trail = new Trail();
     trail.record(5, 7, 1 / 60);
