@@ -115,17 +115,6 @@ export function standGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2)
   out.z = (standOf(n, c.n0, c.w0, c.e0, c.nnW, c.nnE) - standOf(n, c.s0, c.ssW, c.ssE, c.w0, c.e0)) / (e + e);
 }
 
-/**
- * The ground's own gradient under the centre foot at (x, z), by central differences over a slope reach (ST-3), into
- * `out`: where ST-2 leaves out the feet more than step below the highest, across a face's top, the stand height can
- * read flatter than the face the centre foot stands on.
- */
-export function groundGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2): void {
-  const e = slopeReach(n);
-  out.x = (g.height(x + e, z) - g.height(x - e, z)) / (e + e);
-  out.z = (g.height(x, z + e) - g.height(x, z - e)) / (e + e);
-}
-
 /** Whether ground of this slope is steep for a body that was (`wasSteep`) or was not sliding (ST-3 hysteresis). */
 export function isSteep(n: Numbers, slope: f64, wasSteep: bool): bool {
   return wasSteep ? !(slope < n.maxSlope - n.slopeBand) : slope > n.maxSlope;
@@ -296,9 +285,9 @@ export function proofDivisor(n: Numbers, cell: f64): f64 {
 }
 
 /**
- * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the gradient
- * judged by left in `grad`. Steep where the slope passes the hysteresis threshold — the stand height's, or else the
- * ground's under the centre foot (groundGradient) — unless the body stands on a step: measured up the gradient from
+ * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
+ * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep
+ * where the slope passes the hysteresis threshold, unless the body stands on a step: measured up the gradient from
  * reachBack behind (x, z), either no foot has climbed steep ground by (x, z) (the body stands beside a rise, not on
  * it), or the feature's whole rise over that reach plus `probe` is within `step` (SL-3 steps over it).
  */
@@ -307,13 +296,8 @@ export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bo
   // without measuring it (the callers read `grad` only when the ground is steep).
   if (gentleSlope(n, g, x, z, wasSteep)) return false;
   standGradient(n, g, x, z, grad);
-  let slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-  if (!isSteep(n, slope, wasSteep)) {
-    // A body whose centre foot is on a face rests on steep ground however flat its stand height reads there.
-    groundGradient(n, g, x, z, grad);
-    slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-    if (!isSteep(n, slope, wasSteep)) return false;
-  }
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, wasSteep)) return false;
   const ux = grad.x / slope;
   const uz = grad.z / slope;
   const back = reachBack(n);

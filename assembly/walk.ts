@@ -74,15 +74,12 @@ export function turnYaw(n: Numbers, body: Body, dt: f64): void {
 
 /**
  * Puts the body on the ground after its move (WA-6, WA-7): a grounded body follows a rise, a flat, or a drop within
- * what gravity would drop it this step (within step when it is sliding on steep ground), else leaves the ground; a
- * body in the air falls and lands on the stand height.
+ * what gravity would drop it this step, else leaves the ground; a body in the air falls and lands on the stand height.
  */
 export function followGround(n: Numbers, body: Body, ground: f64, dt: f64): void {
   if (!body.air) {
     const drop = Math.max(0.0, -body.vy) * dt + n.gravity * dt * dt;
-    // A body sliding down a face keeps to it over a drop of up to step, where ST-2 leaves a foot out and the stand
-    // height falls at once: else it would leave the face, unslid in the air (WA-1), and crawl down it.
-    if (ground >= body.y - drop || (body.steep && ground >= body.y - n.step)) {
+    if (ground >= body.y - drop) {
       body.vy = (ground - body.y) / dt;
       body.y = ground;
       return;

@@ -124,17 +124,6 @@ export function standGradient(n: Numbers, g: Sampler, x: number, z: number, out:
   out.z = (standOf(n, n0, w0, e0, nnW, nnE) - standOf(n, s0, ssW, ssE, w0, e0)) / (e + e);
 }
 
-/**
- * The ground's own gradient under the centre foot at (x, z), by central differences over a slope reach (ST-3), into
- * `out`: where ST-2 leaves out the feet more than step below the highest, across a face's top, the stand height can
- * read flatter than the face the centre foot stands on.
- */
-export function groundGradient(n: Numbers, g: Sampler, x: number, z: number, out: Vec2): void {
-  const e = slopeReach(n);
-  out.x = (g.height(x + e, z) - g.height(x - e, z)) / (e + e);
-  out.z = (g.height(x, z + e) - g.height(x, z - e)) / (e + e);
-}
-
 /** Whether ground of this slope is steep for a body that was (`wasSteep`) or was not sliding (ST-3 hysteresis). */
 export function isSteep(n: Numbers, slope: number, wasSteep: boolean): boolean {
   return wasSteep ? !(slope < n.maxSlope - n.slopeBand) : slope > n.maxSlope;
@@ -263,21 +252,16 @@ export function reachBack(n: Numbers): number {
 }
 
 /**
- * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the gradient
- * judged by left in `grad`. Steep where the slope passes the hysteresis threshold — the stand height's, or else the
- * ground's under the centre foot (groundGradient) — unless the body stands on a step: measured up the gradient from
- * reachBack behind (x, z), either no foot has climbed steep ground by (x, z) (the body stands beside a rise, not on
- * it), or the feature's whole rise over that reach plus `probe` is within `step` (SL-3 steps over it).
+ * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
+ * height's gradient left in `grad`. Steep where the slope passes the hysteresis threshold, unless the body stands on
+ * a step: measured up the gradient from reachBack behind (x, z), either no foot has climbed steep ground by (x, z)
+ * (the body stands beside a rise, not on it), or the feature's whole rise over that reach plus `probe` is within
+ * `step` (SL-3 steps over it).
  */
 export function steepGround(n: Numbers, g: Sampler, x: number, z: number, wasSteep: boolean, grad: Vec2): boolean {
   standGradient(n, g, x, z, grad);
-  let slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-  if (!isSteep(n, slope, wasSteep)) {
-    // A body whose centre foot is on a face rests on steep ground however flat its stand height reads there.
-    groundGradient(n, g, x, z, grad);
-    slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-    if (!isSteep(n, slope, wasSteep)) return false;
-  }
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, wasSteep)) return false;
   const ux = grad.x / slope;
   const uz = grad.z / slope;
   const back = reachBack(n);
