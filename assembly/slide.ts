@@ -104,12 +104,18 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
  * crosses it — the plane through the centre foot and two neighbouring corners, for any of the four such pairs, is
  * (its squared slope times span² is twice the sum of the two corners' squared heights over the centre, taken here
  * over the stand height, corners below it, over a drop, counting as level), so a face a corner has got onto is found before the stand height
- * climbs it. Which way the feet's ground rises (footprintGradient) is left in `grad`.
+ * climbs it. One-point feet (span 0) have no plane: there the ground at `b`'s centre (qx, qz) is steep where its slope
+ * (ST-3) is, so a face climbed at a shallow angle — each foot rising slower than maxSlope — is found all the same.
+ * Which way the feet's ground rises (footprintGradient, or the slope's gradient for one-point feet) is left in `grad`.
  */
-export function entersSteep(n: Numbers, a: Feet, b: Feet, level: f64, run: f64, grad: Vec2): bool {
+export function entersSteep(n: Numbers, g: Sampler, a: Feet, b: Feet, qx: f64, qz: f64, level: f64, run: f64, grad: Vec2): bool {
   footprintGradient(n, b, level, grad);
   const steep = n.maxSlope * run;
   if (b.f0 - a.f0 > steep || b.f1 - a.f1 > steep || b.f2 - a.f2 > steep || b.f3 - a.f3 > steep || b.f4 - a.f4 > steep) return true;
+  if (!(n.span > 0.0)) {
+    standGradient(n, g, qx, qz, grad);
+    return grad.x * grad.x + grad.z * grad.z > n.maxSlope * n.maxSlope;
+  }
   const c1 = Math.max(b.f1 - level, 0.0);
   const c2 = Math.max(b.f2 - level, 0.0);
   const c3 = Math.max(b.f3 - level, 0.0);
@@ -266,7 +272,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
     const rise = h - hPrev;
     const high = highestFoot(b);
     low = Math.min(low, h);
-    const steep = rise > 0.0 && entersSteep(n, a, b, h, len * (f - fPrev), grad);
+    const steep = rise > 0.0 && entersSteep(n, g, a, b, qx, qz, h, len * (f - fPrev), grad);
     if (rise > 0.0 && (steep || body.air || body.steep)) {
       const footX = px + dx * fPrev;
       const footZ = pz + dz * fPrev;

@@ -7,9 +7,13 @@
  * Scenes alternate between terrain3d heightmaps on a fine lattice, axis-aligned (they run in wasm), and grounds of
  * callbacks at any angle (they run on the reference). Then the random-herd campaign (HD-2, HD-5, WX-3;
  * test/herd/campaign.ts): random herds edited between steps, every step compared bit for bit on wasm herds of 1, 2 and
- * 3 threads, the reference herd and per-row calls. Prints the counts; exits non-zero on any crossing, climb, NaN or
- * difference. `FUZZ_SCENES`, `FUZZ_HERD_SCENES` and `FUZZ_SEED` set the run (defaults: 5,400 scenes, over 10⁶ calls;
- * 1,000 herd scenes, over 10⁶ calls).
+ * 3 threads, the reference herd and per-row calls. Between them the long moves (longMoves): slides and carries up to
+ * 100 m, mostly at shallow angles along the face, and fast walks, on heightmaps with samples 0.1–2 m apart under
+ * lattices finer and coarser than the samples or none, by bodies wide and narrow, on one-point feet or a footprint —
+ * each call made on wasm and on the reference, judged against the feature, the rows compared bit for bit. Prints the
+ * counts; exits non-zero on any crossing, climb, NaN or difference. `FUZZ_SCENES`, `FUZZ_LONG_SCENES`,
+ * `FUZZ_HERD_SCENES` and `FUZZ_SEED` set the run (defaults: 5,400 scenes, over 10⁶ calls; 14,000 long-move scenes,
+ * over 10⁶ calls; 1,000 herd scenes, over 10⁶ calls).
  */
 import { pathToFileURL } from 'node:url';
 import type { Walker } from '../src/load.ts';
@@ -79,7 +83,7 @@ function featureOf(next: () => number, kind: KindName): Feature {
 interface Scene {
   world: World;
   ground: Ground;
-  kind: KindName;
+  kind: string;
   feature: Feature;
   /** The feature's normal (x, z), and where its foot line is: d = (x·nx + z·nz) − foot. */
   nx: number;
@@ -138,7 +142,7 @@ function callbackScene(api: FuzzApi, next: () => number, kind: KindName, feature
 
 /** A start on the low side, feet off the feature, and a unit direction toward it up to 85° off its normal. */
 function approach(next: () => number, scene: Scene): { x: number; z: number; ux: number; uz: number } {
-  const k = FUZZ_KINDS[scene.kind];
+  const k = scene.numbers;
   const back = k.span * 0.75 + 0.01 + next() * 6;
   const side = (next() - 0.5) * 10;
   const d = scene.foot - back;
@@ -153,7 +157,7 @@ function approach(next: () => number, scene: Scene): { x: number; z: number; ux:
 /** Judges one body after a call, counting it and what went wrong. */
 function judge(api: FuzzApi, scene: Scene, counts: FuzzCounts, what: string, pos: readonly number[], vel: readonly number[], air: boolean): void {
   counts.calls++;
-  const k = FUZZ_KINDS[scene.kind];
+  const k = scene.numbers;
   const [x, y, z] = pos;
   let failure: string | null = null;
   if (![...pos, ...vel].every(Number.isFinite)) {
@@ -221,6 +225,148 @@ export function fuzz(api: FuzzApi, seed: number, scenes: number, options: { latt
   return counts;
 }
 
+/**
+ * A kind for the long moves, wide or narrow, on one-point feet (span 0) or a footprint within K-2's bound
+ * (maxSlope·span·√2 ≤ step), with or without a jump.
+ */
+function longMoveKind(next: () => number): Record<string, number> {
+  const step = 0.2 + next() * 0.4;
+  const maxSlope = 0.5 + next() * 0.7;
+  const span = next() < 0.4 ? 0 : 0.02 + next() * (Math.min(0.6, step / (maxSlope * Math.SQRT2)) - 0.02);
+  return { radius: 0.15 + next() * 1.6, height: 1, accel: 12, turnRate: 10, gravity: 20, jumpH: next() < 0.5 ? 0 : next(), step, maxSlope, slopeBand: maxSlope * 0.1, wade: 0.5, span, probe: 1 + next() * 2, slide: 4, seekSpeed: 3 };
+}
+
+/**
+ * A scene for the long moves: a terrain3d heightmap with samples 0.1–2 m apart (bilinear between them), on no
+ * lattice or on one 1–4 times finer or coarser than the samples, holding a cliff, a thick wall or a thin one
+ * (its top at least three of the coarser spacings wide, so every sampling of it keeps it) along ±x or ±z. Its foot
+ * and its top edge are on samples and lattice corners, and its faces rise at least 1.5·maxSlope over any piece, so
+ * the ground holds no walkable ramp up to it.
+ */
+export function longMoveScene(api: FuzzApi, next: () => number): Scene {
+  const kind = longMoveKind(next);
+  const spacing = 0.1 + next() * 1.9;
+  const latticed = next() < 0.7;
+  const times = 1 + Math.floor(next() * 4);
+  const cell = !latticed ? 0 : next() < 0.5 ? spacing * times : spacing / times;
+  const coarse = Math.max(spacing, cell);
+  const slope = next() < 0.4 ? null : kind.maxSlope * (1.5 + next() * 5);
+  // A sloped face ends on a sample and a lattice corner too: else its last piece, part of a sample wide, could be a
+  // walkable ramp above a curb under step, which SL-3 steps over.
+  const least = Math.max(kind.step + 0.05, 2 * kind.maxSlope * coarse) + next() * 4;
+  const h = slope === null ? least : Math.ceil(least / (slope * coarse)) * slope * coarse;
+  const rise = (d: number): number => (slope === null ? (d > 0 ? h : 0) : Math.min(h, Math.max(0, d * slope)));
+  const top = slope === null ? 0 : h / slope;
+  const pick = next();
+  let feature: Feature;
+  if (pick < 0.3) feature = { name: `cliff ${h.toFixed(2)} m, face ${slope?.toFixed(2) ?? 'sheer'}`, profile: rise, over: top };
+  else {
+    const width = pick < 0.65 ? 3 * coarse + next() * 0.5 : 3 * coarse + 2 + next() * 8;
+    const far = 2 * top + width + (slope === null ? spacing : 0);
+    feature = { name: `${pick < 0.65 ? 'thin' : 'thick'} wall ${h.toFixed(2)} m × ${width.toFixed(2)} m, faces ${slope?.toFixed(2) ?? 'sheer'}`, profile: (d) => (d < 0 || d > far ? 0 : Math.min(rise(d), rise(far - d))), over: top };
+  }
+  const quarter = Math.floor(next() * 4);
+  const nx = quarter === 0 ? 1 : quarter === 2 ? -1 : 0;
+  const nz = quarter === 1 ? 1 : quarter === 3 ? -1 : 0;
+  // The foot at a whole number of samples (and lattice cells) from the world's origin.
+  const foot = Math.round((next() - 0.5) * 8 / coarse) * coarse;
+  const before = Math.ceil(130 / spacing);
+  const count = 2 * before + 1;
+  const profile = new Array<number>(count);
+  for (let i = 0; i < count; i++) profile[i] = feature.profile((i - before) * spacing);
+  const along = nx !== 0 ? nx : nz;
+  const line = along > 0 ? profile : profile.slice().reverse();
+  const origin = along * foot - before * spacing;
+  const data: number[] = [];
+  const seg = 128;
+  const terrain3d: Terrain3dSettings = { rings: [{ reach: latticed ? (cell * seg) / 2 : 64, seg }] };
+  if (nx !== 0) {
+    data.push(...line, ...line);
+    terrain3d.heightmap = { origin: [origin, 0], spacing, nx: count, nz: 2, data };
+  } else {
+    for (const v of line) data.push(v, v);
+    terrain3d.heightmap = { origin: [0, origin], spacing, nx: 2, nz: count, data };
+  }
+  const world = { walker: { kinds: { body: kind }, mods: latticed ? { height: 'terrain3d', cell: 'terrain3d' } : { height: 'terrain3d' } }, terrain3d } as unknown as World;
+  const name = `${feature.name} on ${spacing.toFixed(3)} m samples, ${latticed ? `a ${cell.toFixed(3)} m lattice` : 'no lattice'}, radius ${kind.radius.toFixed(2)}, span ${kind.span.toFixed(2)}`;
+  return { world, ground: api.groundOf(world), kind: 'body', feature, nx, nz, foot, slack: 2 * coarse, numbers: api.numbers({ kind: 'body' }, world), name };
+}
+
+/** A unit direction `off` radians from (ux, uz). */
+function turned(ux: number, uz: number, off: number): [number, number] {
+  const c = Math.cos(off);
+  const s = Math.sin(off);
+  return [ux * c - uz * s, uz * c + ux * s];
+}
+
+/** Whether two rows ended in the same bits (WX-3). */
+function sameRow(a: Row, b: Row): boolean {
+  const same = (p: readonly number[] | undefined, q: readonly number[] | undefined): boolean => (p ?? []).length === (q ?? []).length && (p ?? []).every((v, i) => Object.is(v, (q ?? [])[i]));
+  return same(a.pos, b.pos) && same(a.vel, b.vel) && a.air === b.air && a.steep === b.steep && a.floor === b.floor;
+}
+
+export interface LongMoveCounts extends FuzzCounts {
+  /** Calls whose rows differ between the two cores. */
+  differences: number;
+}
+
+/**
+ * The long moves (SL-3, SL-4, CA-1..CA-3, WX-3): slides and carries up to 100 m, mostly at shallow angles along the
+ * face (60–89.5° off its normal), and a fast walk, on longMoveScene's heightmaps, each call made on both cores and
+ * judged against the feature; the two rows must agree bit for bit.
+ */
+export function longMoves(wasm: FuzzApi, reference: FuzzApi, seed: number, scenes: number): LongMoveCounts {
+  const counts: LongMoveCounts = { scenes: 0, calls: 0, crossings: 0, climbs: 0, nan: 0, failures: [], differences: 0 };
+  const next = random(seed);
+  for (let s = 0; s < scenes; s++) {
+    const draw = next();
+    const sceneSeed = Math.floor(draw * 2 ** 31);
+    const pair = [wasm, reference].map((api) => longMoveScene(api, random(sceneSeed)));
+    for (const scene of pair) scene.name += ` (scene seed ${sceneSeed})`;
+    counts.scenes++;
+    const calls = (what: string, make: (api: FuzzApi, scene: Scene) => Row[]): void => {
+      const rows = pair.map((scene, i) => make(i === 0 ? wasm : reference, scene));
+      for (let j = 0; j < rows[0].length; j++) {
+        judge(wasm, pair[0], counts, `${what}, row ${j}`, rows[0][j].pos, rows[0][j].vel ?? [0, 0, 0], rows[0][j].air === true);
+        counts.calls++;
+        if (!sameRow(rows[0][j], rows[1][j])) {
+          counts.differences++;
+          if (counts.failures.length < 10) counts.failures.push(`${pair[0].name}: ${what}, row ${j}: wasm ${JSON.stringify(rows[0][j])} ≠ reference ${JSON.stringify(rows[1][j])}`);
+        }
+      }
+    };
+    for (let i = 0; i < 4; i++) {
+      const a = approach(next, pair[0]);
+      const shallow = next() < 0.75;
+      const off = shallow ? (Math.sign(next() - 0.5) * (60 + next() * 29.5) * Math.PI) / 180 : ((next() * 2 - 1) * 85 * Math.PI) / 180;
+      const [ux, uz] = turned(pair[0].nx, pair[0].nz, off);
+      const length = next() < 0.3 ? 2 + next() * 8 : 2 + next() * 98;
+      const delta = [ux * length, uz * length];
+      for (const op of ['slide', 'carry'] as const) {
+        calls(`${op} from [${a.x}, ${a.z}] by [${delta[0]}, ${delta[1]}]`, (api, scene) => {
+          const me: Row = { kind: scene.kind, pos: [a.x, 0, a.z] };
+          api[op](me, scene.world, delta, scene.ground);
+          return [me];
+        });
+      }
+    }
+    const dt = 1 / (5 + Math.floor(next() * 115));
+    const speed = 3 + next() * 30;
+    const a = approach(next, pair[0]);
+    const [ux, uz] = turned(pair[0].nx, pair[0].nz, ((next() * 2 - 1) * 88 * Math.PI) / 180);
+    calls(`walk at ${speed.toFixed(1)} m/s, dt ${dt.toFixed(4)}`, (api, scene) => {
+      const me: Row = { kind: scene.kind, pos: [a.x, 0, a.z], want: [ux * speed, uz * speed], vel: [ux * speed, 0, uz * speed] };
+      const frames: Row[] = [];
+      for (let f = 0; f < 30; f++) {
+        api.walk(me, scene.world, dt, scene.ground);
+        frames.push({ ...me, pos: [...me.pos], vel: [...(me.vel ?? [])] });
+      }
+      return frames;
+    });
+  }
+  return counts;
+}
+
 /** One line of counts. */
 export function describe(name: string, c: FuzzCounts): string {
   return `${name}: ${c.scenes} scenes, ${c.calls.toLocaleString('en')} calls, ${c.crossings} crossings, ${c.climbs} climbs above the bound, ${c.nan} NaN`;
@@ -246,6 +392,13 @@ async function main(): Promise<void> {
     calls += c.calls;
     bad += c.crossings + c.climbs + c.nan;
   }
+  const longScenes = Number(process.env.FUZZ_LONG_SCENES ?? 14000);
+  const longStarted = Date.now();
+  const long = longMoves(wasm, reference, seed + 2, longScenes);
+  console.log(`${describe('long moves (heightmaps, wasm and reference)', long)}, ${long.differences} differences between the cores in ${((Date.now() - longStarted) / 1000).toFixed(1)} s`);
+  for (const f of long.failures) console.log(`  ${f}`);
+  calls += long.calls;
+  bad += long.crossings + long.climbs + long.nan + long.differences;
   console.log(`seed ${seed}: ${calls.toLocaleString('en')} calls in ${((Date.now() - started) / 1000).toFixed(1)} s; ${bad === 0 ? 'none crossed, climbed or went NaN' : `${bad} FAILED`}`);
   const herdScenes = Number(process.env.FUZZ_HERD_SCENES ?? 1000);
   const herdStarted = Date.now();

@@ -1,11 +1,11 @@
 /**
  * SL-3, SL-4, CA-3 at any move length: no wall, ridge, cliff or stack of risers is crossed or climbed by long slides
  * and carries, fast walks or herds of fast bodies. A seeded slice of `npm run fuzz` (scripts/fuzz.ts) on every core,
- * and the issue's ridge by name.
+ * its long moves on each wasm build against the reference, and the issue's ridge by name.
  */
 import { describe, expect, test } from 'vitest';
 import { CORES } from '../cores.ts';
-import { FUZZ_KINDS, describe as countsOf, fuzz } from '../../scripts/fuzz.ts';
+import { FUZZ_KINDS, describe as countsOf, fuzz, longMoves } from '../../scripts/fuzz.ts';
 import type { Row, World } from '../../src/types.ts';
 import { SEED } from '../wasm/cores.ts';
 
@@ -36,6 +36,18 @@ for (const { name, api } of CORES) {
       expect(counts.climbs, line).toBe(0);
       expect(counts.nan, line).toBe(0);
     });
+
+    if (name !== 'reference') {
+      test(`SL-3, SL-4, CA-1: the long-move slice — slides and carries to 100 m mostly along cliffs and thick and thin walls, on 0.1–2 m samples under finer, coarser or no lattices, wide and narrow bodies; none crosses or climbs, both cores in the same bits (seed ${SEED}, ${name} ≡ reference)`, () => {
+        const counts = longMoves(api, CORES[0].api, SEED, 300);
+        const line = `${countsOf(name, counts)}, ${counts.differences} differences\n${counts.failures.join('\n')}`;
+        expect(counts.calls, line).toBeGreaterThan(20000);
+        expect(counts.crossings, line).toBe(0);
+        expect(counts.climbs, line).toBe(0);
+        expect(counts.nan, line).toBe(0);
+        expect(counts.differences, line).toBe(0);
+      });
+    }
 
     test(`SL-3: carry [12, 8] does not go over a 3 m ridge with faces of slope 1, nor does any long move across it (${name})`, () => {
       const w = ridgeWorld();
