@@ -197,8 +197,9 @@ function gapsOf(grid: ScatterGrid): usize {
 }
 
 /**
- * Appends to `out` a copy of every circle reaching within r of (x, z) (reachesWithin), and returns how many. Order: cells by increasing z, then x, each cell's circles in insertion order;
- * each circle once — the circles src/reference/scatter.ts queryScatterGrid finds, in its order.
+ * Appends to `out` a copy of every circle reaching within r of (x, z) (reachesWithin), and returns how many. Order:
+ * cells by increasing z, then x, each cell's circles in insertion order; each circle once — the circles
+ * src/reference/scatter.ts queryScatterGrid finds, in its order.
  */
 export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out: Circles): i32 {
   // Widened by the largest radius (circles are filed by centre only) and by a hair far above rounding, so a circle

@@ -34,6 +34,18 @@ function recordedScene(): Scene {
   return scene;
 }
 
+/** Every scene `arb` draws from `seed` agrees at every step on `threads` wasm herds, the reference herd and per-row calls. */
+async function agreeOn(cores: CampaignCores, arb: fc.Arbitrary<Scene>, threads: readonly number[], seed: number, numRuns: number, label: string): Promise<void> {
+  await fc.assert(
+    fc.asyncProperty(arb, async (scene) => {
+      const counts = noCounts();
+      await playScene(cores, scene, threads, counts, label);
+      expect(counts.failures).toEqual([]);
+    }),
+    { seed, numRuns, endOnFailure: true },
+  );
+}
+
 for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
   const cores: CampaignCores = { wasm: api, reference };
   const threads = name === 'release' ? [1, 2, 3] : [1];
@@ -47,25 +59,11 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
     });
 
     it(`HD-2, SL-2: bodies walking head-on into solids, their last move grazing the edge, agree at every step (${name})`, async () => {
-      await fc.assert(
-        fc.asyncProperty(grazingSceneArb, async (scene) => {
-          const counts = noCounts();
-          await playScene(cores, scene, threads, counts, 'grazing scene');
-          expect(counts.failures).toEqual([]);
-        }),
-        { seed: SEED, numRuns: name === 'release' ? 150 : 50, endOnFailure: true },
-      );
+      await agreeOn(cores, grazingSceneArb, threads, SEED, name === 'release' ? 150 : 50, 'grazing scene');
     });
 
     it(`HD-2, HD-5: random herds edited between steps (add, remove, set, seek, unseek, wants, jumps, places, random dt) agree at every step (${name})`, async () => {
-      await fc.assert(
-        fc.asyncProperty(sceneArb, async (scene) => {
-          const counts = noCounts();
-          await playScene(cores, scene, threads, counts, 'random herd');
-          expect(counts.failures).toEqual([]);
-        }),
-        { seed: SEED + 1, numRuns: name === 'release' ? 60 : 25, endOnFailure: true },
-      );
+      await agreeOn(cores, sceneArb, threads, SEED + 1, name === 'release' ? 60 : 25, 'random herd');
     });
   });
 }

@@ -176,10 +176,11 @@ function rowField(row: Row, f: Field): number {
   }
 }
 
-interface Target {
-  at: [number, number];
+/** A body's seek target: where, within what distance it arrives, and whether it routes (RT-7). */
+export interface Target {
+  at: readonly number[];
   stop: number;
-  route: boolean;
+  route?: boolean;
 }
 
 /**
@@ -297,7 +298,7 @@ function addedRows(edit: Extract<Edit, { op: 'add' | 'crowd' | 'put' }>, w: Worl
  * presses on it and slides round it (SL-2, SE-3); `fallback` when the world lists none.
  */
 function pastSolid(w: World, row: Row, pick: number, fallback: [number, number]): [number, number] {
-  const listed = (w.scatter3d as { instances?: { x: number; z: number; radius: number }[] } | undefined)?.instances ?? [];
+  const listed = w.scatter3d?.instances ?? [];
   const c = listed[pick % Math.max(1, listed.length)];
   if (c === undefined) return fallback;
   const dx = c.x - row.pos[0];
@@ -335,14 +336,14 @@ function stepAll(herds: ReadonlyArray<[string, Herd]>, dt: number, step: number,
  * One step as per-row calls (HD-2): every row seeks (when it has a target) then walks, its ground.bodies holding the
  * start-of-step rows — the row itself in its own place, so it is left out by identity.
  */
-function perRowStep(R: CampaignCores['reference'], w: World, ground: Ground, rows: Row[], targets: readonly (Target | null)[], arrived: boolean[], dt: number): void {
+export function perRowStep(R: Pick<Walker, 'seek' | 'walk'>, w: World, ground: Ground, rows: readonly Row[], targets: readonly (Target | null)[], arrived: boolean[], dt: number): void {
   const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos }));
   ground.bodies = snapshot;
   rows.forEach((row, i) => {
     const held = snapshot[i]!;
     snapshot[i] = row;
     const t = targets[i];
-    if (t !== null && t !== undefined) arrived[i] = R.seek(row, w, t.at, t.stop, ground, { route: t.route });
+    if (t !== null && t !== undefined) arrived[i] = R.seek(row, w, t.at, t.stop, ground, t.route === true ? { route: true } : undefined);
     R.walk(row, w, dt, ground);
     snapshot[i] = held;
   });

@@ -9,27 +9,17 @@ import type { WasmCore } from '../../src/wasm/core.ts';
 import { sampleWorld } from '../../src/sampleWorld.ts';
 import { reference } from './cores.ts';
 import { expectSame } from './worlds.ts';
+import { perRowStep } from '../herd/campaign.ts';
 
 /** A seek target per body (or none): where and within what distance it arrives. */
 export type Target = { at: [number, number]; stop: number } | null;
 
 /**
  * One frame of the reference per-row loop (HD-2): every row seeks (when it has a target) then walks, its
- * ground.bodies holding the start-of-step rows — the row itself put in its own place, so it is left out by identity.
+ * ground.bodies holding the start-of-step rows (test/herd/campaign.ts perRowStep).
  */
 export function referenceFrame(rows: Row[], w: World, ground: Ground, targets: readonly Target[], dt: number, arrived: boolean[]): void {
-  // Rows are written with new arrays, so holding the current pos arrays is a snapshot of the start of the step.
-  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos }));
-  ground.bodies = snapshot;
-  rows.forEach((row, i) => {
-    const held = snapshot[i];
-    snapshot[i] = row;
-    const t = targets[i];
-    if (t !== null) arrived[i] = reference.seek(row, w, t.at, t.stop, ground);
-    reference.walk(row, w, dt, ground);
-    snapshot[i] = held;
-  });
-  ground.bodies = undefined;
+  perRowStep(reference, w, ground, rows, targets, arrived, dt);
 }
 
 /** Throws unless the herd's bodies are the rows, every number bit for bit, and its arrivals the reference's. */
