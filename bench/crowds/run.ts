@@ -29,6 +29,8 @@ export interface CrowdResult {
   /** Bodies whose `unreachable` flag is up at the end; undefined for a contender with no such signal. */
   unreachable?: number;
   lockedPairs: number;
+  /** The farthest any body ends from its target, metres (a pair that walked off ends far away). */
+  farthest: number;
   usPerBodyStep: number;
   notes: readonly string[];
 }
@@ -68,6 +70,8 @@ export function runCrowd(contender: CrowdContender, scene: CrowdScene): CrowdRes
   const { stuck, signalled } = watch.stuck(xs, zs, unreachable);
   const timed = [...roundMs].flatMap((ms, k) => (roundFrames[k] > 0 ? [(1000 * ms) / (roundFrames[k] * n)] : []));
   const through = watch.through;
+  let farthest = 0;
+  for (let i = 0; i < n; i++) farthest = Math.max(farthest, Math.hypot(scene.targetX[i] - xs[i], scene.targetZ[i] - zs[i]));
   sim.free();
   return {
     scene: scene.name,
@@ -82,6 +86,7 @@ export function runCrowd(contender: CrowdContender, scene: CrowdScene): CrowdRes
     stuckSilent: stuck - signalled,
     unreachable: unreachable === undefined ? undefined : unreachable.reduce((a, b) => a + b, 0),
     lockedPairs: watch.locked.count,
+    farthest,
     usPerBodyStep: median(timed),
     notes: sim.notes ?? [],
   };

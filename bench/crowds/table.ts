@@ -16,10 +16,10 @@ function throughCell(r: CrowdResult): string {
 
 /** One row per scene and contender. */
 export function crowdTable(results: readonly CrowdResult[]): string {
-  const head = '| scene | contender | bodies | arrived | through by 30 / 60 s (per s) | deepest overlap | stuck without signal | unreachable | locked pairs | µs per body-step |';
-  const rule = '| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |';
+  const head = '| scene | contender | bodies | arrived | through by 30 / 60 s (per s) | deepest overlap | stuck without signal | unreachable | locked pairs | farthest from target at the end | µs per body-step |';
+  const rule = '| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |';
   const rows = results.map((r) =>
-    `| ${r.scene} | ${r.contender} | ${fmt(r.n)} | ${arrivedCell(r)} | ${throughCell(r)} | ${(100 * r.deepestOverlap).toFixed(1)} % | ${r.stuckSilent} | ${r.unreachable ?? '—'} | ${r.lockedPairs} | ${r.usPerBodyStep.toFixed(2)} |`,
+    `| ${r.scene} | ${r.contender} | ${fmt(r.n)} | ${arrivedCell(r)} | ${throughCell(r)} | ${(100 * r.deepestOverlap).toFixed(1)} % | ${r.stuckSilent} | ${r.unreachable ?? '—'} | ${r.lockedPairs} | ${r.farthest.toFixed(1)} m | ${r.usPerBodyStep.toFixed(2)} |`,
   );
   const notes = results.flatMap((r) => r.notes).map((n) => `\n- ${n}`);
   return [head, rule, ...rows].join('\n') + (notes.length > 0 ? `\n${notes.join('')}` : '');
@@ -56,7 +56,8 @@ first target (bodies whose start or target lies within 0.9 m of an earlier body'
   ${STUCK.seconds} s, with no \`unreachable\` flag (SE-7; Detour has none, so all its stuck agents count);
   **unreachable**: flags up at the end. **Locked pairs**: pairs of bodies within 2·radius + ${LOCK.slack} m of each other
   while both move away from their own targets (the distance to it grew by more than ${LOCK.away * 100} cm since the last
-  sample, every ${LOCK.sample} s) at every sample for more than ${LOCK.seconds} s on end. **µs per body-step**: only the
+  sample, every ${LOCK.sample} s) at every sample for more than ${LOCK.seconds} s on end. **Farthest**: the greatest
+  distance of a body from its target when the run ends. **µs per body-step**: only the
   step call (\`herd.step\`, \`crowd.update\`) timed, summed over each 5 s round of the first 30 s simulated (or fewer,
   when all arrive sooner), divided by frames × bodies; the median round. One run each, walker then Detour, in one
   process; no timing is asserted anywhere.`;

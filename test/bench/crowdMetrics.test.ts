@@ -1,7 +1,7 @@
 /**
  * The crowd table's measures (bench/crowds/) on hand-made tracks whose answers are known: the deepest overlap, the
  * pairs that walk off together, the bodies through a gate, arrivals and stuck bodies with and without the SE-7
- * signal; and the neighbour search against every pair.
+ * signal; the neighbour search against every pair; and the table's rows.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { LOCK, LockedPairs } from '../../bench/crowds/lockedPairs.ts';
 import { deepestOverlap } from '../../bench/crowds/overlap.ts';
 import { closePairs } from '../../bench/crowds/pairs.ts';
 import type { CrowdScene } from '../../bench/crowds/scene.ts';
+import { crowdTable } from '../../bench/crowds/table.ts';
 import { Through } from '../../bench/crowds/through.ts';
 import { CrowdWatch } from '../../bench/crowds/watch.ts';
 import { SEED } from '../wasm/cores.ts';
@@ -153,5 +154,25 @@ describe('bench:crowds measures', () => {
     expect(watch.arrivedCount).toBe(2);
     expect(watch.allArrivedAt).toBeCloseTo(4.7, 1);
     expect(watch.deepest).toBeCloseTo(0.3, 9);
+  });
+});
+
+describe('bench:crowds table', () => {
+  it('one row per run with a cell under every heading; a contender with no signal shows —, a finished run its time', () => {
+    const base = { scene: 'made', n: 2, seconds: 3.5, deepestOverlap: 0.25, stuck: 0, stuckSilent: 0, lockedPairs: 1, farthest: 12.25, usPerBodyStep: 1.5, notes: [] };
+    const text = crowdTable([
+      { ...base, contender: 'a', allArrivedAt: 3.5, arrived: 2, unreachable: 0 },
+      { ...base, contender: 'b', arrived: 1, through: { by30: 1, by60: 2, perSecond: 0.5 }, notes: ['a note'] },
+    ]);
+    const lines = text.split('\n').filter((l) => l.startsWith('|'));
+    const cells = (l: string): number => l.split('|').length - 2;
+    expect(lines.length).toBe(4);
+    for (const l of lines) expect(cells(l)).toBe(cells(lines[0]));
+    expect(lines[2]).toContain('all 2 in 3.5 s');
+    expect(lines[2]).toContain('25.0 %');
+    expect(lines[3]).toContain('1 of 2 by 120 s');
+    expect(lines[3]).toContain('1 / 2 (0.5/s)');
+    expect(lines[3].split('|')[8].trim()).toBe('—');
+    expect(text).toContain('- a note');
   });
 });
