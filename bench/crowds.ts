@@ -5,6 +5,8 @@
  *
  *   npm run bench:crowds                                  about 3 minutes
  *   npm run bench:crowds -- --kind '{"someKnob": 2}'     with fields laid over walker's crowd kind
+ *   npm run bench:crowds -- --only gap                   only the scenes whose name holds "gap"
+ * With --kind or --only the table is printed, and bench/CROWDS.md is left as it was.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +17,15 @@ import { runCrowdSuite } from './crowds/suite.ts';
 import { crowdReport, crowdTable } from './crowds/table.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
+
+/** The text after `--only`, when given. */
+function onlyArgument(args: readonly string[]): string | undefined {
+  const k = args.indexOf('--only');
+  if (k < 0) return undefined;
+  const text = args[k + 1];
+  if (text === undefined || text.startsWith('--')) throw new Error('bench:crowds: --only needs part of a scene name after it (say, --only circle).');
+  return text;
+}
 
 /** The `--kind` argument as an object of kind fields, or an error naming it. */
 function kindArgument(args: readonly string[]): Record<string, unknown> | undefined {
@@ -39,13 +50,14 @@ function machineLine(): string {
 
 const args = process.argv.slice(2);
 const walkerKind = kindArgument(args);
+const only = onlyArgument(args);
 const started = performance.now();
-const results = await runCrowdSuite({ walkerKind, progress });
+const results = await runCrowdSuite({ walkerKind, only, progress });
 const minutes = (performance.now() - started) / 60000;
 process.stdout.write(`\n${crowdTable(results)}\n`);
-if (walkerKind === undefined) {
+if (walkerKind === undefined && only === undefined) {
   writeFileSync(join(here, 'CROWDS.md'), crowdReport(results, machineLine(), minutes));
   progress(`[done] wrote bench/CROWDS.md in ${minutes.toFixed(1)} min`, true);
 } else {
-  progress(`[done] in ${minutes.toFixed(1)} min; with --kind the table is printed, not written`, true);
+  progress(`[done] in ${minutes.toFixed(1)} min; with --kind or --only the table is printed, not written`, true);
 }

@@ -21,8 +21,9 @@ export interface CrowdResult {
   arrived: number;
   /** Bodies through their gates by 30 s and by 60 s, and per second (see Through), for scenes with gates. */
   through?: { by30: number; by60: number; perSecond: number };
-  /** The deepest overlap between two bodies at any frame, as a share of the radius. */
+  /** The deepest overlap between two bodies at any frame, as a share of the radius, and when, seconds. */
   deepestOverlap: number;
+  deepestAt: number;
   stuck: number;
   /** Stuck bodies without the unreachable signal (all stuck ones for a contender with no signal). */
   stuckSilent: number;
@@ -82,6 +83,7 @@ export function runCrowd(contender: CrowdContender, scene: CrowdScene): CrowdRes
     arrived: watch.arrivedCount,
     through: through === undefined ? undefined : { by30: through.by(30), by60: through.by(60), perSecond: through.perSecond },
     deepestOverlap: watch.deepest / RADIUS,
+    deepestAt: watch.deepestAt,
     stuck,
     stuckSilent: stuck - signalled,
     unreachable: unreachable === undefined ? undefined : unreachable.reduce((a, b) => a + b, 0),

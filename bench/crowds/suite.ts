@@ -8,6 +8,8 @@ import { walkerContender } from './walker.ts';
 export interface SuiteOptions {
   /** Fields laid over walker's crowd kind (say, avoidance knobs), passed only when given. */
   walkerKind?: Readonly<Record<string, unknown>>;
+  /** Only the scenes whose name holds this text (any case), when given. */
+  only?: string;
   /** Called with a line of progress before and after each run. */
   progress?: (line: string, done?: boolean) => void;
 }
@@ -16,10 +18,12 @@ export interface SuiteOptions {
 export async function runCrowdSuite(options: SuiteOptions = {}): Promise<CrowdResult[]> {
   const contenders: CrowdContender[] = [walkerContender(options.walkerKind), await detourContender()];
   const results: CrowdResult[] = [];
-  CROWD_SCENES.forEach((make, k) => {
-    const scene = make();
+  const all = CROWD_SCENES.map((make) => make());
+  const scenes = all.filter((s) => options.only === undefined || s.name.toLowerCase().includes(options.only.toLowerCase()));
+  if (scenes.length === 0) throw new Error(`bench:crowds: no scene's name holds ${JSON.stringify(options.only)}; the scenes are ${all.map((s) => s.name).join(', ')}.`);
+  scenes.forEach((scene, k) => {
     for (const c of contenders) {
-      const tag = `[crowds ${k + 1}/${CROWD_SCENES.length}] ${scene.name} · ${c.label}`;
+      const tag = `[crowds ${k + 1}/${scenes.length}] ${scene.name} · ${c.label}`;
       options.progress?.(`${tag} · running`);
       const started = performance.now();
       const r = runCrowd(c, scene);

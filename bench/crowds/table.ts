@@ -14,12 +14,16 @@ function throughCell(r: CrowdResult): string {
   return r.through === undefined ? '' : `${r.through.by30} / ${r.through.by60} (${r.through.perSecond.toFixed(1)}/s)`;
 }
 
+function overlapCell(r: CrowdResult): string {
+  return r.deepestOverlap === 0 ? '0 %' : `${(100 * r.deepestOverlap).toFixed(1)} % at ${r.deepestAt.toFixed(1)} s`;
+}
+
 /** One row per scene and contender. */
 export function crowdTable(results: readonly CrowdResult[]): string {
   const head = '| scene | contender | bodies | arrived | through by 30 / 60 s (per s) | deepest overlap | stuck without signal | unreachable | locked pairs | farthest from target at the end | µs per body-step |';
   const rule = '| --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |';
   const rows = results.map((r) =>
-    `| ${r.scene} | ${r.contender} | ${fmt(r.n)} | ${arrivedCell(r)} | ${throughCell(r)} | ${(100 * r.deepestOverlap).toFixed(1)} % | ${r.stuckSilent} | ${r.unreachable ?? '—'} | ${r.lockedPairs} | ${r.farthest.toFixed(1)} m | ${r.usPerBodyStep.toFixed(2)} |`,
+    `| ${r.scene} | ${r.contender} | ${fmt(r.n)} | ${arrivedCell(r)} | ${throughCell(r)} | ${overlapCell(r)} | ${r.stuckSilent} | ${r.unreachable ?? '—'} | ${r.lockedPairs} | ${r.farthest.toFixed(1)} m | ${r.usPerBodyStep.toFixed(2)} |`,
   );
   const notes = results.flatMap((r) => r.notes).map((n) => `\n- ${n}`);
   return [head, rule, ...rows].join('\n') + (notes.length > 0 ? `\n${notes.join('')}` : '');
@@ -51,7 +55,8 @@ first target (bodies whose start or target lies within 0.9 m of an earlier body'
 - **Arrived**: a body within ${ARRIVED} m of its target at any frame (walker's seek stops at ${STOP} m); a run ends when all
   have, or at ${CAP_SECONDS} s. **Through**: bodies past their gate by 30 s and by 60 s, and their count over the seconds
   from the first to the last through. **Deepest overlap**: 2·radius less the least centre distance between any two
-  bodies at any frame, as a share of the radius (every body blocks every other in both contenders). **Stuck without
+  bodies at any frame, as a share of the radius, and when it first was that deep (every body blocks every other in
+  both contenders). **Stuck without
   signal**: at the end more than ${ARRIVED} m from the target, having moved less than ${STUCK.metres} m over the last
   ${STUCK.seconds} s, with no \`unreachable\` flag (SE-7; Detour has none, so all its stuck agents count);
   **unreachable**: flags up at the end. **Locked pairs**: pairs of bodies within 2·radius + ${LOCK.slack} m of each other

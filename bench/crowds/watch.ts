@@ -18,8 +18,9 @@ export class CrowdWatch {
   arrivedCount = 0;
   /** When the last body arrived, seconds; undefined while one has not. */
   allArrivedAt?: number;
-  /** The deepest overlap of any two bodies at any frame, metres. */
+  /** The deepest overlap of any two bodies at any frame, metres, and the first time it was that deep, seconds. */
   deepest = 0;
+  deepestAt = 0;
   readonly locked: LockedPairs;
   readonly through?: Through;
   /** Every body's centre at the last samples, oldest first, one every LOCK.sample seconds over STUCK.seconds. */
@@ -50,7 +51,11 @@ export class CrowdWatch {
       }
     }
     if (this.allArrivedAt === undefined && this.arrivedCount === this.n) this.allArrivedAt = t;
-    this.deepest = Math.max(this.deepest, deepestOverlap(xs, zs, this.n, this.radius));
+    const overlap = deepestOverlap(xs, zs, this.n, this.radius);
+    if (overlap > this.deepest) {
+      this.deepest = overlap;
+      this.deepestAt = t;
+    }
     this.through?.frame(t, xs, zs);
     if (this.frames % this.sampleEvery === 0) {
       this.locked.sample(t, xs, zs);

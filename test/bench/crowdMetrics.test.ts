@@ -154,12 +154,13 @@ describe('bench:crowds measures', () => {
     expect(watch.arrivedCount).toBe(2);
     expect(watch.allArrivedAt).toBeCloseTo(4.7, 1);
     expect(watch.deepest).toBeCloseTo(0.3, 9);
+    expect(watch.deepestAt).toBeCloseTo(5 / 3, 9);
   });
 });
 
 describe('bench:crowds table', () => {
   it('one row per run with a cell under every heading; a contender with no signal shows —, a finished run its time', () => {
-    const base = { scene: 'made', n: 2, seconds: 3.5, deepestOverlap: 0.25, stuck: 0, stuckSilent: 0, lockedPairs: 1, farthest: 12.25, usPerBodyStep: 1.5, notes: [] };
+    const base = { scene: 'made', n: 2, seconds: 3.5, deepestOverlap: 0.25, deepestAt: 1.25, stuck: 0, stuckSilent: 0, lockedPairs: 1, farthest: 12.25, usPerBodyStep: 1.5, notes: [] };
     const text = crowdTable([
       { ...base, contender: 'a', allArrivedAt: 3.5, arrived: 2, unreachable: 0 },
       { ...base, contender: 'b', arrived: 1, through: { by30: 1, by60: 2, perSecond: 0.5 }, notes: ['a note'] },
@@ -169,7 +170,7 @@ describe('bench:crowds table', () => {
     expect(lines.length).toBe(4);
     for (const l of lines) expect(cells(l)).toBe(cells(lines[0]));
     expect(lines[2]).toContain('all 2 in 3.5 s');
-    expect(lines[2]).toContain('25.0 %');
+    expect(lines[2]).toContain('25.0 % at 1.3 s');
     expect(lines[3]).toContain('1 of 2 by 120 s');
     expect(lines[3]).toContain('1 / 2 (0.5/s)');
     expect(lines[3].split('|')[8].trim()).toBe('—');
