@@ -2,8 +2,9 @@
  * Detour's crowd (recast-navigation-js) on a crowd scene: the scene's navmesh, one `Crowd` holding every body as an
  * agent of radius 0.4, maxSpeed 3 and maxAcceleration 12 (walker's accel), each sent to its target once, one
  * `crowd.update(DT)` a frame. The agent settings are those of Recast's own demo for a crowd that avoids: turns
- * anticipated, velocity-obstacle avoidance (its default sampling), separation (weight 2), visibility and topology
- * path optimisation, neighbours looked for within 12 radii, paths optimised over 30.
+ * anticipated, velocity-obstacle avoidance, separation (weight 2), visibility and topology path optimisation,
+ * neighbours looked for within 12 radii, paths optimised over 30; the avoidance samples velocities as Detour does
+ * by default (type 0 keeps dtCrowd's defaults: adaptive, 7 divisions, 2 rings, depth 5).
  */
 import { Crowd, init, type CrowdAgent, type NavMesh } from '@recast-navigation/core';
 import { BODY_HEIGHT } from '../peers/scene.ts';

@@ -1,7 +1,7 @@
-/** Every crowd scene run by walker and by Detour's crowd, one after the other in the same process. */
+/** Every crowd scene run by walker and by Detour's crowd, taking turns in the same process. */
 import type { CrowdContender } from './contender.ts';
 import { detourContender } from './detour.ts';
-import { runCrowd, type CrowdResult } from './run.ts';
+import { runScene, type CrowdResult } from './run.ts';
 import { CROWD_SCENES } from './scenes.ts';
 import { walkerContender } from './walker.ts';
 
@@ -14,7 +14,7 @@ export interface SuiteOptions {
   progress?: (line: string, done?: boolean) => void;
 }
 
-/** The crowd table's rows: for each scene, walker's run then Detour's. */
+/** The crowd table's rows: for each scene, walker's row then Detour's. */
 export async function runCrowdSuite(options: SuiteOptions = {}): Promise<CrowdResult[]> {
   const contenders: CrowdContender[] = [walkerContender(options.walkerKind), await detourContender()];
   const results: CrowdResult[] = [];
@@ -22,15 +22,13 @@ export async function runCrowdSuite(options: SuiteOptions = {}): Promise<CrowdRe
   const scenes = all.filter((s) => options.only === undefined || s.name.toLowerCase().includes(options.only.toLowerCase()));
   if (scenes.length === 0) throw new Error(`bench:crowds: no scene's name holds ${JSON.stringify(options.only)}; the scenes are ${all.map((s) => s.name).join(', ')}.`);
   scenes.forEach((scene, k) => {
-    for (const c of contenders) {
-      const tag = `[crowds ${k + 1}/${scenes.length}] ${scene.name} · ${c.label}`;
-      options.progress?.(`${tag} · running`);
-      const started = performance.now();
-      const r = runCrowd(c, scene);
-      results.push(r);
-      const all = r.allArrivedAt === undefined ? `${r.arrived}/${r.n} arrived` : `all arrived in ${r.allArrivedAt.toFixed(1)} s`;
-      options.progress?.(`${tag} · ${all}, ${r.usPerBodyStep.toFixed(2)} µs/body-step (${((performance.now() - started) / 1000).toFixed(1)} s)`, true);
-    }
+    const tag = `[crowds ${k + 1}/${scenes.length}] ${scene.name}`;
+    options.progress?.(`${tag} · running ${contenders.map((c) => c.label).join(' and ')} by turns`);
+    const started = performance.now();
+    const rows = runScene(contenders, scene);
+    results.push(...rows);
+    const line = rows.map((r) => `${r.contender} ${r.allArrivedAt === undefined ? `${r.arrived}/${r.n} arrived` : `all arrived in ${r.allArrivedAt.toFixed(1)} s`}, ${r.usPerBodyStep.toFixed(2)} µs`).join(' · ');
+    options.progress?.(`${tag} · ${line} (${((performance.now() - started) / 1000).toFixed(1)} s)`, true);
   });
   return results;
 }

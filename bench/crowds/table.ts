@@ -49,23 +49,24 @@ first target (bodies whose start or target lies within 0.9 m of an earlier body'
   ground (one quad, or the hills' lattice triangles split as walker's) with every trunk a closed 16-sided prism
   through it (voxels 0.1 m on flat scenes, 0.2 m on the hills; walkable radius 0.4, height 1.8, climb 0.6, slope
   35°; the trunks are cut out by voxelising, and erosion keeps centres a radius off them); one \`Crowd\`, agents of
-  radius 0.4, maxSpeed 3, maxAcceleration 12 (walker's accel), Recast demo's crowd settings (all update flags,
-  separation weight 2, collision query range 12 radii, path optimisation range 30 radii, the default avoidance
-  sampling), \`requestMoveTarget\` once, \`crowd.update(1/60)\` a frame. Its navmesh ends at the scene's edge.
-- **Arrived**: a body within ${ARRIVED} m of its target at any frame (walker's seek stops at ${STOP} m); a run ends when all
-  have, or at ${CAP_SECONDS} s. **Through**: bodies past their gate by 30 s and by 60 s, and their count over the seconds
-  from the first to the last through. **Deepest overlap**: 2·radius less the least centre distance between any two
-  bodies at any frame, as a share of the radius, and when it first was that deep (every body blocks every other in
-  both contenders). **Stuck without
-  signal**: at the end more than ${ARRIVED} m from the target, having moved less than ${STUCK.metres} m over the last
-  ${STUCK.seconds} s, with no \`unreachable\` flag (SE-7; Detour has none, so all its stuck agents count);
-  **unreachable**: flags up at the end. **Locked pairs**: pairs of bodies within 2·radius + ${LOCK.slack} m of each other
-  while both move away from their own targets (the distance to it grew by more than ${LOCK.away * 100} cm since the last
-  sample, every ${LOCK.sample} s) at every sample for more than ${LOCK.seconds} s on end. **Farthest**: the greatest
-  distance of a body from its target when the run ends. **µs per body-step**: only the
-  step call (\`herd.step\`, \`crowd.update\`) timed, summed over each 5 s round of the first 30 s simulated (or fewer,
-  when all arrive sooner), divided by frames × bodies; the median round. One run each, walker then Detour, in one
-  process; no timing is asserted anywhere.`;
+  radius 0.4, maxSpeed 3, maxAcceleration 12 (walker's accel), the crowd settings of Recast's demo (all five update
+  flags, separation weight 2, collision query range 12 radii, path optimisation range 30 radii) with Detour's
+  default velocity sampling (adaptive: 7 divisions, 2 rings, depth 5), \`requestMoveTarget\` once,
+  \`crowd.update(1/60)\` a frame. Its navmesh ends at the scene's edge.
+- **Arrived**: a body within ${ARRIVED} m of its target at any frame (walker's seek stops at ${STOP} m); a run ends
+  when all have, or at ${CAP_SECONDS} s. **Through**: bodies past their gate by 30 s and by 60 s, and their count over
+  the seconds from the first to the last through. **Deepest overlap**: 2·radius less the least centre distance
+  between any two bodies at any frame, as a share of the radius, and when it first was that deep (every body blocks
+  every other in both contenders). **Stuck without signal**: at the end more than ${ARRIVED} m from the target, having
+  moved less than ${STUCK.metres} m over the last ${STUCK.seconds} s, with no \`unreachable\` flag (SE-7; Detour has
+  none, so all its stuck agents count); **unreachable**: flags up at the end. **Locked pairs**: pairs of bodies within
+  2·radius + ${LOCK.slack} m of each other while both move away from their own targets (the distance to it grew by
+  more than ${LOCK.away * 100} cm since the last sample, every ${LOCK.sample} s) at every sample for more than
+  ${LOCK.seconds} s on end. **Farthest**: the greatest distance of a body from its target when the run ends. **µs per
+  body-step**: only the step call (\`herd.step\`, \`crowd.update\`) timed, summed over each 5 s round of the first
+  30 s simulated (or fewer, when all arrive sooner), divided by frames × bodies; the median round. One run each, in
+  one process, walker and Detour taking turns a round at a time (the order rotated each round), so load from other
+  work on the machine falls on both; no timing is asserted anywhere.`;
 }
 
 /** bench/CROWDS.md: the table, when and where it was run, and the method. */
