@@ -5,6 +5,8 @@
  *
  *   npm run bench:peers              the full run (several minutes; progress on stderr)
  *   npm run bench:peers -- --quick   a short run with small N, for trying changes (writes nothing)
+ *
+ * The full run also runs the crowd scenes against Detour's crowd (bench/crowds/, alone: npm run bench:crowds).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +18,9 @@ import { behave, memoryOf, progress, timeFrames, watchWasmMemories, type Behavio
 import { initRapier, probeGround, rapierContender, type GroundProbe } from './peers/rapier.ts';
 import { behaviourTable, chartSvg, machineText, speedTable, type BehaviourRow, type Machine, type Series, type SpeedRow } from './peers/report.ts';
 import { FAR, Scene } from './peers/scene.ts';
+import type { CrowdResult } from './crowds/run.ts';
+import { runCrowdSuite } from './crowds/suite.ts';
+import { crowdMethod, crowdTable } from './crowds/table.ts';
 import { checkSurface, type SurfaceCheck } from './peers/surface.ts';
 import { firstPaths, rowsContender, walkerWorld, type WalkerEntry } from './peers/walker.ts';
 
@@ -32,6 +37,8 @@ interface Plan {
   memoryNs: number[];
   /** A contender whose timed part would take longer than this is skipped at that N, seconds. */
   budgetSeconds: number;
+  /** Whether the crowd scenes against Detour's crowd run too (about 3 minutes). */
+  crowds: boolean;
   write: boolean;
 }
 
@@ -44,6 +51,7 @@ const FULL: Plan = {
   behaviourSeconds: 40,
   memoryNs: [100, 1000, 10000],
   budgetSeconds: 60,
+  crowds: true,
   write: true,
 };
 
@@ -55,6 +63,7 @@ const QUICK: Plan = {
   behaviourSeconds: 3,
   memoryNs: [50],
   budgetSeconds: 10,
+  crowds: false,
   write: false,
 };
 
@@ -115,6 +124,7 @@ function machine(): Machine {
     versions: {
       walker: own.version,
       '@dimforge/rapier3d-compat': packageVersion('@dimforge/rapier3d-compat'),
+      '@recast-navigation/core': packageVersion('@recast-navigation/core'),
       tinybench: packageVersion('tinybench'),
       typescript: packageVersion('typescript'),
       tsx: packageVersion('tsx'),
@@ -342,7 +352,20 @@ function behaviourLine(plan: Plan, behaviours: readonly BehaviourRow[]): string 
   return `On the same hills with ${fmt(trees)} trees, a lake and two cliff bands with ramps, over ${plan.behaviourSeconds} s, of the ${fmt(walker.withPath)} of ${fmt(plan.behaviourN)} bodies whose first target has a path, walker's plain \`seek\` brought ${pct(walker)} there (${stuck(walker)})${routed}, and Rapier's controller ${pct(rapier)} (${rapier.stuck} stuck; it knows no water and walks the lake bed).`;
 }
 
-function report(plan: Plan, m: Machine, surface: SurfaceCheck, probe: GroundProbe, rows: SpeedRow[], behaviours: BehaviourRow[], minutes: number): string {
+/** The crowd section of the report, or a line saying the plan left it out. */
+function crowdSection(crowds: readonly CrowdResult[] | undefined): string {
+  if (crowds === undefined) return 'Not run in this plan (a quick run leaves it out; `npm run bench:crowds` runs it alone).\n';
+  return `Bodies that block each other in the crowd scenes of issue 31, walker's Herd (one thread) and Detour's crowd
+(recast-navigation 0.43.1) side by side, each scene run once by each in this process (also \`npm run bench:crowds\`,
+which writes bench/CROWDS.md).
+
+${crowdTable(crowds)}
+
+${crowdMethod()}
+`;
+}
+
+function report(plan: Plan, m: Machine, surface: SurfaceCheck, probe: GroundProbe, rows: SpeedRow[], behaviours: BehaviourRow[], crowds: readonly CrowdResult[] | undefined, minutes: number): string {
   const terrain = new Scene({ trees: 0 }).terrainStats(0.7);
   const skipped = new Map<string, SpeedRow[]>();
   for (const r of rows.filter((x) => x.timing === undefined)) {
@@ -366,6 +389,11 @@ bench/RESULTS.md and bench/results.svg).
 
 ${headline(rows)} ${behaviourLine(plan, behaviours)} Full tables, the method and
 the notes: [bench/RESULTS.md](bench/RESULTS.md).
+
+Crowds, bodies that block each other, are measured against Detour's crowd (recast-navigation) on the scenes of issue
+31 — the locked and head-on pairs, the antipodal circle, Blocks, crossing streams, a two-way gap and the hills with
+1,000 bodies — by \`npm run bench:crowds\` (about 3 min; it writes [bench/CROWDS.md](bench/CROWDS.md)): arrivals,
+bodies through, the deepest overlap, stuck bodies, pairs that walk off together and µs per body-step, side by side.
 <!-- End of the README section. -->
 
 # walker vs Rapier: results
@@ -413,6 +441,9 @@ to be, SPEC WX-3 and HD-2; routing bodies are not per-row seek and walk, RT-8).
 
 ${behaviourTable(behaviours)}
 ${identityNotes(plan, behaviours)}
+## Crowd scenes against Detour's crowd
+
+${crowdSection(crowds)}
 ## The scene (bench/peers/scene.ts)
 
 - A 256 m × 256 m heightfield: 129 × 129 samples 2 m apart from (−128, −128), float32 values: six long sinusoids
@@ -505,10 +536,12 @@ async function main(): Promise<void> {
   // The far-targets row is a speed row only: its bodies head elsewhere, so its behaviour is another question.
   const withRoutes = all.flatMap((c) => (c.id === 'herd' ? [c, herdContender(wasm, 1, missing, true), waypointContender(wasm, missing)] : c.id === 'herdFar' ? [] : [c]));
   const behaviours = await behaviour(plan, withRoutes, wasm ?? (await referenceEntry()));
+  const crowds = plan.crowds ? await runCrowdSuite({ progress }) : undefined;
   if (plan.memoryNs.length > 0) memory(plan, rows);
   const minutes = (performance.now() - started) / 60000;
-  const text = report(plan, m, surface, probe, rows, behaviours, minutes);
-  process.stdout.write(`\n${machineText(m)}\n\n${speedTable(rows)}\n\n${behaviourTable(behaviours)}\n\n${headline(rows)}\n`);
+  const text = report(plan, m, surface, probe, rows, behaviours, crowds, minutes);
+  const crowdText = crowds === undefined ? '' : `${crowdTable(crowds)}\n\n`;
+  process.stdout.write(`\n${machineText(m)}\n\n${speedTable(rows)}\n\n${behaviourTable(behaviours)}\n\n${crowdText}${headline(rows)}\n`);
   if (plan.write) {
     writeFileSync(join(here, 'RESULTS.md'), text);
     writeFileSync(join(here, 'results.svg'), chartSvg(chartSeries(rows), plan.trees, `Body-steps per second against N (${m.cpu}, Node ${m.node})`));
