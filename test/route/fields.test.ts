@@ -144,11 +144,11 @@ for (const { name, api } of CORES) {
       expect(stepUntilArrived(herdOf(api, maze, [55.7, 30.4], true), 1500)).toBeGreaterThan(0);
     });
 
-    it('RT-7: more targets than fields kept: every body still arrives, eight along their fields and the rest seeking plainly', () => {
+    it('RT-7, RT-8: more targets than fields kept: every body still arrives, eight along their own fields and the rest along the nearest held one', () => {
       const w = mapWorld(64, () => 0);
       const ground = api.groundOf(w);
       const herd = new api.Herd(w, ground, 16);
-      // Ten targets, one body each: eight get fields, two seek plainly (open ground, so all ten still arrive).
+      // Ten targets 4 m apart, one body each: eight get fields, two follow the held field whose target is nearest theirs.
       for (let k = 0; k < 10; k++) {
         herd.add(rowAt(api, w, ground, 10 + k * 4, 10));
         herd.seek(k, [10 + k * 4, 30], 0.5, { route: true });
