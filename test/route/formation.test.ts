@@ -1,15 +1,15 @@
 /**
- * A crowd to a formation across a lake (RT-7, RT-8, HD-2): more routing targets than a herd holds fields, in
- * neighbouring cells; the bodies whose own field the herd cannot hold follow the held field nearest their target, so
- * they go round the lake too and all arrive — on every core, bit for bit alike, on any number of threads (HD-5).
- * Arrival times are bounded by the way round the lake's end, worked out from the map, never from the code under test.
+ * Many nearby targets route together (RT-7, RT-8, HD-2): more routing targets than a herd holds fields, in
+ * neighbouring cells — a crowd sent to a formation across a lake — and the bodies whose own field the herd cannot hold
+ * follow the held field nearest their target, so they go round the lake too and arrive; on every core bit for bit
+ * alike, on any number of threads (HD-5), for random sets of targets too. Arrival times are bounded by the way round
+ * the lake's end, worked out from the map, never from the code under test.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as reference from '../../src/reference.ts';
-import type { World } from '../../src/types.ts';
 import { CORES, type Api } from '../cores.ts';
-import { SEED, coreOf } from '../wasm/cores.ts';
+import { SEED } from '../wasm/cores.ts';
 import { expectSame } from '../wasm/worlds.ts';
 import { XBOT, mapWorld, rowAt } from './worlds.ts';
 
@@ -95,4 +95,68 @@ describe('a formation across a lake, wasm ≡ reference', () => {
     expect(ref.arrived.reduce((s, a) => s + a, 0)).toBe(40);
     for (const h of herds) h.dispose();
   }, 300_000);
+});
+
+/**
+ * A pond 0.8 m deep over x = 20 to 36 and z = 16 to 40 (too deep for the xbot, not for the wader, wade 1), and a row of
+ * trunks along z = 44 whose grown circles hold some cells' centres (their targets' ways are judged at the target, RT-2).
+ */
+const pond = mapWorld(64, (i, j) => (i >= 20 && i <= 36 && j >= 16 && j <= 40 ? -0.8 : 0.5), {
+  water: 0,
+  trees: Array.from({ length: 8 }, (_, k) => ({ x: 22.5 + 2.5 * k, z: 44.5, radius: 0.3 })),
+});
+pond.walker!.kinds = { xbot: XBOT, wader: { ...XBOT, wade: 1 } };
+
+const pointArb = (x0: number, x1: number, z0: number, z1: number) => fc.tuple(fc.double({ min: x0, max: x1, noNaN: true }), fc.double({ min: z0, max: z1, noNaN: true }));
+
+/**
+ * A crowd west of the pond sent with `{ route: true }` to 10–20 targets (a few draws may share a cell), most in a box
+ * east of it — within BORROW_REACH of each other — some anywhere, two kinds; mid-way some bodies are sent elsewhere,
+ * so held fields are replaced and followed by others.
+ */
+const crowdArb = fc.record({
+  bodies: fc.array(fc.record({ at: pointArb(2, 16, 4, 60), wader: fc.boolean(), target: fc.nat(), stop: fc.double({ min: 0, max: 1, noNaN: true }) }), { minLength: 24, maxLength: 48 }),
+  targets: fc.tuple(fc.array(pointArb(40, 56, 20, 50), { minLength: 9, maxLength: 16 }), fc.array(pointArb(2, 62, 2, 62), { minLength: 1, maxLength: 4 })).map(([near, far]) => [...near, ...far]),
+  resends: fc.array(fc.record({ body: fc.nat(), target: fc.nat() }), { maxLength: 4 }),
+});
+
+describe('many targets, every herd ≡ the reference herd', () => {
+  it('RT-6, RT-8, HD-5: random sets of more than 8 targets: release herds on 1, 2 and 3 threads and the debug herd give the reference herd\'s bits, step by step', async () => {
+    const release = CORES.find((c) => c.name === 'release')!.api;
+    const debug = CORES.find((c) => c.name === 'debug')!.api;
+    let borrowed = 0;
+    await fc.assert(
+      fc.asyncProperty(crowdArb, async ({ bodies, targets, resends }) => {
+        const herds = [
+          ...[1, 2, 3].map((threads) => new release.Herd(pond, release.groundOf(pond), { capacity: bodies.length, threads })),
+          new debug.Herd(pond, debug.groundOf(pond), { capacity: bodies.length, threads: 1 }),
+          new reference.Herd(pond, reference.groundOf(pond), { capacity: bodies.length }),
+        ];
+        await Promise.all(herds.map((h) => h.ready()));
+        const ground = reference.groundOf(pond);
+        for (const b of bodies) {
+          const kind = b.wader ? 'wader' : 'xbot';
+          const y = reference.stand(reference.numbers({ kind }, pond), ground, b.at[0], b.at[1]);
+          for (const h of herds) {
+            const i = h.add({ kind, pos: [b.at[0], y, b.at[1]], floor: y });
+            h.seek(i, targets[b.target % targets.length], b.stop, { route: true });
+          }
+        }
+        const cells = new Set(bodies.map((b) => `${b.wader} ${targets[b.target % targets.length].map(Math.floor).join(' ')}`));
+        if (cells.size > 8) borrowed++;
+        for (let f = 0; f < 90; f++) {
+          if (f === 45) for (const r of resends) for (const h of herds) h.seek(r.body % bodies.length, targets[r.target % targets.length], 0.5, { route: true });
+          for (const h of herds) h.step(DT);
+          if (f % 15 !== 14) continue;
+          const [ref, ...others] = herds.map((h) => ({ rows: Array.from({ length: h.count }, (_, i) => h.get(i)), arrived: Array.from(h.arrived), unreachable: Array.from(h.unreachable) })).reverse();
+          for (const got of others) expectSame(got, ref, `frame ${f}`);
+        }
+        for (const h of herds) h.dispose();
+      }),
+      // Few runs: each field costs the reference core about a second on this ground.
+      { seed: SEED, numRuns: 4, endOnFailure: true },
+    );
+    // The draws send the crowd to more (kind, target cell) fields than a herd holds, so bodies follow others' fields.
+    expect(borrowed).toBeGreaterThanOrEqual(3);
+  }, 600_000);
 });
