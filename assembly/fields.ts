@@ -73,7 +73,8 @@ export function freeFieldSet(set: FieldSet): void {
  * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
  * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
  * without extras, ties as in searchGrid; the edges into the goal as `way` says, judged at the target (tx, tz) where
- * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further.
+ * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further. The goal's edges out of it are
+ * worked out too.
  */
 export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64, tz: f64, way: i32, next: U8Values): void {
   const count = grid.w * grid.h;
@@ -83,6 +84,8 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64
   costs[goal] = 0.0;
   marks[goal] = open;
   next[goal] = AT_GOAL;
+  // The goal's own edges too, which no step of the search asks: a body lent the field sees on from there (fieldNear).
+  edgeState(n, g, grid, goal);
   heapPush(0.0, 0.0, goal);
   while (heapSize > 0) {
     const k = heapPop();
@@ -188,11 +191,12 @@ export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f
 
 /**
  * The held field of `kind` a body follows when the set cannot hold its own (RT-8): of the fields whose target cell
- * lies within BORROW_REACH cells of the cell of (tx, tz) on x and on z and into whose target cell a way may lead (not
- * GOAL_SHUT), the one whose target cell is nearest (least squared distance in cells); ties to the least ti, then tj,
- * then tx, then tz — values, not slots, so the choice is the same whichever slot a field was made in. Null when none.
+ * lies within BORROW_REACH cells of the cell of (tx, tz) on x and on z, into whose target cell a way may lead (not
+ * GOAL_SHUT), and from whose way's end (wayEndX, wayEndZ) (tx, tz) is in grid sight over the edges the field has
+ * worked out (so a way that leads to the field's target leads on to (tx, tz)), the one whose target cell is nearest (least squared distance in cells); ties to the least ti, then
+ * tj, then tx, then tz — values, not slots, so the choice is the same whichever slot a field was made in. Null when none.
  */
-export function fieldNear(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64): Field | null {
+export function fieldNear(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field | null {
   const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
   const ti = Math.floor(tx / cell);
   const tj = Math.floor(tz / cell);
@@ -205,12 +209,26 @@ export function fieldNear(set: FieldSet, kind: i32, g: Sampler, tx: f64, tz: f64
     const dj = f.tj - tj;
     if (Math.abs(di) > BORROW_REACH || Math.abs(dj) > BORROW_REACH) continue;
     const d = di * di + dj * dj;
-    if (best == null || d < least || (d == least && precedes(f, changetype<Field>(best)))) {
-      best = f;
-      least = d;
-    }
+    if (best != null && (d > least || (d == least && !precedes(f, changetype<Field>(best))))) continue;
+    // Asked only of a field that would be chosen: the sight is the costly test.
+    if (gridSight(n, g, f.grid, wayEndX(f), wayEndZ(f), tx, tz, 0.0, 0.0, true) < 0.0) continue;
+    best = f;
+    least = d;
   }
   return best;
+}
+
+/**
+ * Where field f's way ends (RT-2): at the target it was made for where the way into its target cell is judged
+ * there (GOAL_POINT), else at the target cell's centre.
+ */
+export function wayEndX(f: Field): f64 {
+  return f.way == GOAL_POINT ? f.tx : cellX(f.grid, (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2);
+}
+
+/** The z of field f's way's end (wayEndX). */
+export function wayEndZ(f: Field): f64 {
+  return f.way == GOAL_POINT ? f.tz : cellZ(f.grid, (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2);
 }
 
 /** Whether field a's target comes before b's: the lesser ti, then tj, then tx, then tz (fieldNear's ties). */
@@ -292,7 +310,7 @@ export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body
   if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
   const f = fieldFind(set, kind, g, tx, tz);
   if (f === null) {
-    const near = fieldNear(set, kind, g, tx, tz);
+    const near = fieldNear(set, kind, n, g, tx, tz);
     return near === null ? seekBody(n, g, body, tx, tz, stop) : seekBorrowed(n, g, changetype<Field>(near), body, tx, tz, stop);
   }
   if (strandedAt(changetype<Field>(f), body.x, body.z)) return seekStranded(n, g, body, tx, tz, stop);
@@ -314,11 +332,8 @@ export function seekBorrowed(n: Numbers, g: Sampler, f: Field, body: Body, tx: f
   const near = Math.abs(Math.floor(body.x / c) - Math.floor(tx / c)) <= BORROW_REACH && Math.abs(Math.floor(body.z / c) - Math.floor(tz / c)) <= BORROW_REACH;
   // Within reach of its target the body stands inside the field's grid, whose centre is within reach of the target.
   if (near && gridSight(n, g, grid, body.x, body.z, tx, tz, 0.0, 0.0, true) >= 0.0) return seekBody(n, g, body, tx, tz, stop);
-  const half = FIELD_SIDE / 2;
-  const goal = half * FIELD_SIDE + half;
-  // Where the field's way ends: its own target where the way into its cell was judged there (RT-2), else the cell's centre.
-  const gx = f.way == GOAL_POINT ? f.tx : cellX(grid, goal);
-  const gz = f.way == GOAL_POINT ? f.tz : cellZ(grid, goal);
+  const gx = wayEndX(f);
+  const gz = wayEndZ(f);
   if (!fieldAim(n, g, f, body.x, body.z, gx, gz, aim)) return seekBody(n, g, body, tx, tz, stop);
   if (aim.x == gx && aim.z == gz) return seekBody(n, g, body, tx, tz, stop);
   return seekAim(n, g, grid, body);
