@@ -169,8 +169,9 @@ export function fieldFor(set: FieldSet, kind: number, n: Numbers, g: Sampler, tx
  * The held field of `kind` a body follows when the set cannot hold its own (RT-8): of the fields whose target cell
  * lies within BORROW_REACH cells of the cell of (tx, tz) on x and on z, into whose target cell a way may lead (not
  * GOAL_SHUT), and from whose way's end (wayEndX, wayEndZ) (tx, tz) is in grid sight over the edges the field has
- * worked out (so a way that leads to the field's target leads on to (tx, tz)), the one whose target cell is nearest (least squared distance in cells); ties to the least ti, then
- * tj, then tx, then tz — values, not slots, so the choice is the same whichever slot a field was made in. Null when none.
+ * worked out (so a way that leads to the field's target leads on to (tx, tz)), the one whose target cell is nearest
+ * (least squared distance in cells); ties to the least ti, then tj, then tx, then tz — values, not slots, so the
+ * choice is the same whichever slot a field was made in. Null when none.
  */
 export function fieldNear(set: FieldSet, kind: number, n: Numbers, g: Sampler, tx: number, tz: number): Field | null {
   const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
@@ -297,7 +298,7 @@ export function seekAlong(set: FieldSet, kind: number, n: Numbers, g: Sampler, b
 /**
  * Seek along field f, made for another target near the body's own (tx, tz) (RT-8): plain seek toward its own target
  * once that lies within BORROW_REACH cells on x and on z and in grid sight over the edges the field has worked out
- * (RT-4), or once the field's way reaches the field's target cell, or where the field has no way for the body
+ * (RT-4), or once fieldAim's point is the way's end (wayEndX, wayEndZ), or where the field has no way for the body
  * (outside it, or none leads from its cell: a verdict about another target, so not the body's); else toward
  * fieldAim's point of f's way. Answers as seekBody does, arriving only at its own target.
  */
