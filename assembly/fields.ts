@@ -15,6 +15,8 @@ import { gridSight } from './waypoints';
 export const FIELD_SIDE: i32 = 128;
 /** Flow fields a herd keeps; the least recently used is replaced (RT-7). */
 export const FIELDS_KEPT: i32 = 8;
+/** How far, in cells on x and on z, a held field's target cell may lie from a body's own for the body to follow it (RT-8). */
+export const BORROW_REACH: f64 = 16.0;
 /** How many cells along its field a body looks for the furthest it sees (RT-8). */
 export const LOOKAHEAD: i32 = 4;
 /** A cell's way in a field: a direction 0–7 toward the target, AT_GOAL in the target's cell, NO_WAY where none leads there. */
@@ -71,7 +73,8 @@ export function freeFieldSet(set: FieldSet): void {
  * The ways from every cell of the grid's window to cell `goal` (RT-7), into `next`: Dijkstra from the goal over the
  * passable edges taken backwards, each cell's way the direction of its first step on a least-cost path (RT-3's costs
  * without extras, ties as in searchGrid; the edges into the goal as `way` says, judged at the target (tx, tz) where
- * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further.
+ * it is GOAL_POINT). A cell the body cannot stand on gets a way but leads no further. The goal's edges out of it are
+ * worked out too.
  */
 export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64, tz: f64, way: i32, next: U8Values): void {
   const count = grid.w * grid.h;
@@ -81,6 +84,8 @@ export function flowField(n: Numbers, g: Sampler, grid: Grid, goal: i32, tx: f64
   costs[goal] = 0.0;
   marks[goal] = open;
   next[goal] = AT_GOAL;
+  // The goal's own edges too, which no step of the search asks: a body lent the field sees on from there (fieldNear).
+  edgeState(n, g, grid, goal);
   heapPush(0.0, 0.0, goal);
   while (heapSize > 0) {
     const k = heapPop();
@@ -185,6 +190,57 @@ export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f
 }
 
 /**
+ * The held field of `kind` a body follows when the set cannot hold its own (RT-8): of the fields whose target cell
+ * lies within BORROW_REACH cells of the cell of (tx, tz) on x and on z, into whose target cell a way may lead (not
+ * GOAL_SHUT), and from whose way's end (wayEndX, wayEndZ) (tx, tz) is in grid sight over the edges the field has
+ * worked out (so a way that leads to the field's target leads on to (tx, tz)), the one whose target cell is nearest
+ * (least squared distance in cells); ties to the least ti, then tj, then tx, then tz — values, not slots, so the
+ * choice is the same whichever slot a field was made in. Null when none.
+ */
+export function fieldNear(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f64, tz: f64): Field | null {
+  const cell = g.cell > 0.0 ? g.cell : ROUTE_CELL;
+  const ti = Math.floor(tx / cell);
+  const tj = Math.floor(tz / cell);
+  let best: Field | null = null;
+  let least = 0.0;
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    if (f.kind != kind || f.way == GOAL_SHUT) continue;
+    const di = f.ti - ti;
+    const dj = f.tj - tj;
+    if (Math.abs(di) > BORROW_REACH || Math.abs(dj) > BORROW_REACH) continue;
+    const d = di * di + dj * dj;
+    if (best != null && (d > least || (d == least && !precedes(f, changetype<Field>(best))))) continue;
+    // Asked only of a field that would be chosen: the sight is the costly test.
+    if (gridSight(n, g, f.grid, wayEndX(f), wayEndZ(f), tx, tz, 0.0, 0.0, true) < 0.0) continue;
+    best = f;
+    least = d;
+  }
+  return best;
+}
+
+/**
+ * Where field f's way ends (RT-2): at the target it was made for where the way into its target cell is judged
+ * there (GOAL_POINT), else at the target cell's centre.
+ */
+export function wayEndX(f: Field): f64 {
+  return f.way == GOAL_POINT ? f.tx : cellX(f.grid, (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2);
+}
+
+/** The z of field f's way's end (wayEndX). */
+export function wayEndZ(f: Field): f64 {
+  return f.way == GOAL_POINT ? f.tz : cellZ(f.grid, (FIELD_SIDE / 2) * FIELD_SIDE + FIELD_SIDE / 2);
+}
+
+/** Whether field a's target comes before b's: the lesser ti, then tj, then tx, then tz (fieldNear's ties). */
+function precedes(a: Field, b: Field): bool {
+  if (a.ti != b.ti) return a.ti < b.ti;
+  if (a.tj != b.tj) return a.tj < b.tj;
+  if (a.tx != b.tx) return a.tx < b.tx;
+  return a.tz < b.tz;
+}
+
+/**
  * Where a body at (x, z) aims along field f toward (tx, tz) (RT-8), into `out`: of the next LOOKAHEAD cells of its
  * way, the furthest whose centre it sees over edges the field has worked out (gridSight, known only) — the target
  * itself once the way reaches the target's cell. False when the body is outside the field or no way leads from its cell.
@@ -246,22 +302,53 @@ export let aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 /**
  * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the body
  * stands outside it, plain seek (SE-1..SE-7) toward the target; on a cell from which no way leads, seekStranded;
- * else seek toward fieldAim's point, arriving only at the target. Answers as seekBody does.
+ * else seek toward fieldAim's point, arriving only at the target. A body whose own field the set does not hold (a
+ * herd's ninth target and beyond) follows the held field fieldNear finds, by seekBorrowed. Answers as seekBody does.
  */
 export function seekAlong(set: FieldSet, kind: i32, n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, stop: f64): i32 {
   const dx = tx - body.x;
   const dz = tz - body.z;
   if (dx * dx + dz * dz <= stop * stop) return seekBody(n, g, body, tx, tz, stop);
   const f = fieldFind(set, kind, g, tx, tz);
-  if (f === null) return seekBody(n, g, body, tx, tz, stop);
+  if (f === null) {
+    const near = fieldNear(set, kind, n, g, tx, tz);
+    return near === null ? seekBody(n, g, body, tx, tz, stop) : seekBorrowed(n, g, changetype<Field>(near), body, tx, tz, stop);
+  }
   if (strandedAt(changetype<Field>(f), body.x, body.z)) return seekStranded(n, g, body, tx, tz, stop);
   if (!fieldAim(n, g, changetype<Field>(f), body.x, body.z, tx, tz, aim)) return seekBody(n, g, body, tx, tz, stop);
   if (aim.x == tx && aim.z == tz) return seekBody(n, g, body, tx, tz, stop);
+  return seekAim(n, g, changetype<Field>(f).grid, body);
+}
+
+/**
+ * Seek along field f, made for another target near the body's own (tx, tz) (RT-8): plain seek toward its own target
+ * once that lies within BORROW_REACH cells on x and on z and in grid sight over the edges the field has worked out
+ * (RT-4), or once fieldAim's point is the way's end (wayEndX, wayEndZ), or where the field has no way for the body
+ * (outside it, or none leads from its cell: a verdict about another target, so not the body's); else toward
+ * fieldAim's point of f's way. Answers as seekBody does, arriving only at its own target.
+ */
+export function seekBorrowed(n: Numbers, g: Sampler, f: Field, body: Body, tx: f64, tz: f64, stop: f64): i32 {
+  const grid = f.grid;
+  const c = grid.cell;
+  const near = Math.abs(Math.floor(body.x / c) - Math.floor(tx / c)) <= BORROW_REACH && Math.abs(Math.floor(body.z / c) - Math.floor(tz / c)) <= BORROW_REACH;
+  // Within reach of its target the body stands inside the field's grid, whose centre is within reach of the target.
+  if (near && gridSight(n, g, grid, body.x, body.z, tx, tz, 0.0, 0.0, true) >= 0.0) return seekBody(n, g, body, tx, tz, stop);
+  const gx = wayEndX(f);
+  const gz = wayEndZ(f);
+  if (!fieldAim(n, g, f, body.x, body.z, gx, gz, aim)) return seekBody(n, g, body, tx, tz, stop);
+  if (aim.x == gx && aim.z == gz) return seekBody(n, g, body, tx, tz, stop);
+  return seekAim(n, g, grid, body);
+}
+
+/**
+ * Seek toward `aim`, a point of a field's way over `grid`, arriving nowhere (RT-8): where that seek would stall (SE-7),
+ * toward the centre of the body's own cell instead. Answers going, or as seekBody does when it stalls there too.
+ */
+export function seekAim(n: Numbers, g: Sampler, grid: Grid, body: Body): i32 {
   const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
   if (answer != SEEK_UNREACHABLE) return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
   // Stalled short of a point the grid sees past (a post's corner): make for the centre of the body's own cell, from
   // which every step of the field is a move slide has made (RT-2), and look ahead again from there.
-  const grid = changetype<Field>(f).grid;
   const k = <i32>(Math.floor(body.z / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(body.x / grid.cell) - grid.i0);
   const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
   return back == SEEK_ARRIVED ? SEEK_GOING : back;

@@ -1,12 +1,13 @@
 /**
  * Flow fields (RT-7, RT-8): a field equals per-body routes — a way exactly where a route reaches the target, and its
  * way the least grid cost (an independent Dijkstra over `passability`) — and herds that route get round a lake and
- * through a maze on every core, bit for bit alike (RT-6).
+ * through a maze on every core, bit for bit alike (RT-6); a herd's held field is lent to a body whose own it cannot
+ * hold by the rule RT-8 states (nearest by values, within reach, the asking target in sight from its cell).
  */
 import { describe, expect, it } from 'vitest';
 import * as reference from '../../src/reference.ts';
 import { Sampler } from '../../src/reference/lattice.ts';
-import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, newFieldSet } from '../../src/reference/fields.ts';
+import { AT_GOAL, FIELD_SIDE, NO_WAY, fieldFor, fieldNear, newFieldSet } from '../../src/reference/fields.ts';
 import type { Passability } from '../../src/types.ts';
 import { CORES } from '../cores.ts';
 import { expectSame } from '../wasm/worlds.ts';
@@ -110,6 +111,37 @@ describe('flow fields (reference kernel)', () => {
       }
     },
   );
+
+  /** A 3 m wall along x = 24 from z = 0 to 39 (the samples at i = 24), open ground round its north end. */
+  const wall = mapWorld(48, (i, j) => (i === 24 && j < 40 ? 3 : 0));
+
+  it('RT-8: a field is lent by values — the nearest target cell within reach, ties to the least column — whichever slot holds it', () => {
+    const ground = reference.groundOf(wall);
+    const n = reference.numbers({ kind: 'xbot' }, wall);
+    // West of the wall, two cells either side of the asking target (8.5, 20.5), and one 20 cells north (out of reach).
+    const targets = [[6.5, 20.5], [10.5, 20.5], [8.5, 40.5]];
+    const chosen = [targets, [...targets].reverse()].map((order) => {
+      const set = newFieldSet();
+      set.clock = 1;
+      for (const [x, z] of order) fieldFor(set, 0, n, new Sampler(ground), x, z);
+      const f = fieldNear(set, 0, n, new Sampler(ground), 8.5, 20.5)!;
+      return [f.ti, f.tj];
+    });
+    expect(chosen).toEqual([[6, 20], [6, 20]]);
+  });
+
+  it('RT-8: a field is lent only where the asking target is in grid sight from its target cell: across a wall, the further one on the same side', () => {
+    const ground = reference.groundOf(wall);
+    const n = reference.numbers({ kind: 'xbot' }, wall);
+    const set = newFieldSet();
+    set.clock = 1;
+    // (21.5, 20.5) is 5 cells from the asking target (26.5, 20.5) but behind the wall; (30.5, 24.5) is 4 and 4 cells off, in the open.
+    for (const [x, z] of [[21.5, 20.5], [30.5, 24.5]]) fieldFor(set, 0, n, new Sampler(ground), x, z);
+    const f = fieldNear(set, 0, n, new Sampler(ground), 26.5, 20.5)!;
+    expect([f.ti, f.tj]).toEqual([30, 24]);
+    // A target more than BORROW_REACH (16) cells on x from both target cells (17 from the nearer) is lent none.
+    expect(fieldNear(set, 0, n, new Sampler(ground), 47.5, 40.5)).toBeNull();
+  });
 });
 
 /** 40 bodies in a block west of the lake (or the maze's first wall), all seeking one target east of it. */
@@ -144,11 +176,11 @@ for (const { name, api } of CORES) {
       expect(stepUntilArrived(herdOf(api, maze, [55.7, 30.4], true), 1500)).toBeGreaterThan(0);
     });
 
-    it('RT-7: more targets than fields kept: every body still arrives, eight along their fields and the rest seeking plainly', () => {
+    it('RT-7, RT-8: more targets than fields kept: every body still arrives, eight along their own fields and the rest along the nearest held one', () => {
       const w = mapWorld(64, () => 0);
       const ground = api.groundOf(w);
       const herd = new api.Herd(w, ground, 16);
-      // Ten targets, one body each: eight get fields, two seek plainly (open ground, so all ten still arrive).
+      // Ten targets 4 m apart, one body each: eight get fields, two follow the held field whose target is nearest theirs.
       for (let k = 0; k < 10; k++) {
         herd.add(rowAt(api, w, ground, 10 + k * 4, 10));
         herd.seek(k, [10 + k * 4, 30], 0.5, { route: true });
