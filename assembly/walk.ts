@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { atan2, wrapAngle } from './math';
 import { Move, callStatus, clearRefusedMove, slideBody } from './slide';
-import { Vec2, footGradient, isSteep, onFace, standHeight, steepGround } from './stand';
+import { Vec2, onFace, standHeight, steepGround } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
 @unmanaged export class Want {
@@ -19,18 +19,13 @@ import { Vec2, footGradient, isSteep, onFace, standHeight, steepGround } from '.
 export let gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
- * Whether the body slides this step (WA-1), the gradient it slides down left in `gradient`. A grounded body updates
- * `steep` from the ground (ST-3: its slope, with the hysteresis, and not where the body stands on a step it is
- * stepping over); one already sliding keeps sliding while it is on a face (onFace), where ST-2's stand height can
- * read walkable in patches. A sliding body that hops off the face it slides down (within `step` of it, over ground
- * steep under its centre foot) slides on in the air, so it does not steer back up the face between its touches.
+ * Whether a grounded body slides this step (WA-1), updating `steep`, the gradient it slides down left in `gradient`:
+ * where the ground is steep (ST-3: its slope, with the hysteresis, and not where the body stands on a step it is
+ * stepping over), and for a body already sliding, while it is on a face (onFace), where ST-2's stand height can
+ * read walkable in patches. A body in the air does not slide.
  */
 export function slides(n: Numbers, g: Sampler, body: Body): bool {
-  if (body.air) {
-    if (!body.steep || body.y - standHeight(n, g, body.x, body.z) > n.step) return false;
-    footGradient(n, g, body.x, body.z, gradient);
-    return isSteep(n, Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z), true);
-  }
+  if (body.air) return false;
   const wasSteep = body.steep;
   body.steep = steepGround(n, g, body.x, body.z, wasSteep, gradient) || (wasSteep && onFace(n, g, body.x, body.z, true, gradient));
   return body.steep;
@@ -140,7 +135,7 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move
   const flying = body.air;
   followGround(n, body, ground, dt);
   // A body that lands on a face slides off it (WA-7): it never rests on ground steeper than maxSlope.
-  if (flying && !body.air) body.steep = onFace(n, g, body.x, body.z, false, gradient);
+  if (flying && !body.air && !body.steep) body.steep = onFace(n, g, body.x, body.z, false, gradient);
 }
 
 const walked = changetype<Move>(memory.data(offsetof<Move>()));
