@@ -90,13 +90,26 @@ function jumpAt(api: Api, place: Place, l: Ledge, speed: number, angle: number, 
     api.walk(me, place.world, DT, place.ground);
     if (me.air === true && place.heightAt(me.pos[0], me.pos[2]) >= l.height && me.pos[1] >= l.height - XBOT.step) overTop = true;
   }
+  return { where: whereIs(place, l, me), overTop, row: me };
+}
+
+/**
+ * Where a body ended: on the top (standing there, not sliding), at the foot (less than half a step up: issue 27's
+ * repro's 0.3 m; its front feet may be on the face's toe it pressed against, and it may be hopping its last
+ * centimetres), else on the face.
+ */
+function whereIs(place: Place, l: Ledge, me: Row): Ending['where'] {
   const under = place.heightAt(me.pos[0], me.pos[2]);
-  // On the top: standing there, not sliding; at the foot: less than half a step up (issue 27's repro's 0.3 m: the
-  // body's front feet may be on the face's toe it pressed against, and it may be hopping its last centimetres).
-  const onTop = under >= l.height - 1e-5 && me.air !== true && me.steep !== true;
-  const atFoot = me.pos[1] < XBOT.step / 2 && under < l.height;
-  const where = onTop ? 'top' : atFoot ? 'foot' : 'face';
-  return { where, overTop, row: me };
+  if (under >= l.height - 1e-5 && me.air !== true && me.steep !== true) return 'top';
+  return me.pos[1] < XBOT.step / 2 && under < l.height ? 'foot' : 'face';
+}
+
+/** Drops a body from 0.3 m above the stand height at `x` on the face, wanting `speed` on up it, for 3 s. */
+function dropOnto(api: Api, place: Place, l: Ledge, x: number, speed: number): Row {
+  const n = api.numbers({ kind: 'xbot' }, place.world);
+  const me: Row = { kind: 'xbot', pos: [x, api.stand(n, place.ground, x, 0) + 0.3, 0], air: true, want: [speed, 0] };
+  for (let i = 0; i < 180; i++) api.walk(me, place.world, DT, place.ground);
+  return me;
 }
 
 const show = (e: Ending): string => `ended ${e.where} at [${e.row.pos.map((v) => v.toFixed(3)).join(', ')}], air ${e.row.air}, steep ${e.row.steep}, speed ${e.row.speed?.toFixed(2)}`;
@@ -143,37 +156,44 @@ for (const { name: core, api } of CORES) {
       const l = { height: 1.2, spacing: 1, lattice: 1 };
       const place = ledgeAt(api, l);
       for (let x = 0.05; x < 1; x += 0.1) {
-        const n = api.numbers({ kind: 'xbot' }, place.world);
-        const y = api.stand(n, place.ground, x, 0);
-        const me: Row = { kind: 'xbot', pos: [x, y + 0.3, 0], air: true, want: [2, 0] };
-        for (let i = 0; i < 180; i++) api.walk(me, place.world, DT, place.ground);
+        const me = dropOnto(api, place, l, x, 2);
         const under = place.heightAt(me.pos[0], me.pos[2]);
-        const where = `set down over x = ${x.toFixed(2)}: ended at [${me.pos.join(', ')}], steep ${me.steep}`;
+        const where = `dropped over x = ${x.toFixed(2)}: ended at [${me.pos.join(', ')}], steep ${me.steep}`;
         expect(me.air === true || me.steep === true, where).toBe(false);
         expect(under === 0 || under >= l.height, where).toBe(true);
       }
     });
   });
 
-  test(`ST-3, WA-1, WA-7: over random ledges up to jumpH + step, speeds, angles, take-offs, samples and lattices, no jump ends on the face, and one over the top within step lands on it (fast-check seed ${SEED}, ${core})`, () => {
+  test(`ST-3, WA-1, WA-7: over random ledges up to jumpH + step, speeds, angles, take-offs, samples and lattices, no jump or drop ends on the face, and a jump over the top within step lands on it (fast-check seed ${SEED}, ${core})`, () => {
     fc.assert(
       fc.property(
         fc.record({
           height: fc.double({ min: 0.65, max: XBOT.jumpH + XBOT.step, noNaN: true }),
-          spacing: fc.constantFrom(0.25, 0.5, 1, 1.5),
+          // Faces 0.5–3 m wide: on the wider ones (slopes of 0.8–1.4) ST-2's stand height reads walkable in patches.
+          spacing: fc.constantFrom(0.5, 1, 1, 1.5),
           lattice: fc.constantFrom(0, 0.5, 1, 2),
           speed: fc.double({ min: 1, max: 8, noNaN: true }),
           angle: fc.double({ min: -50, max: 50, noNaN: true }),
           takeOff: fc.double({ min: 0.1, max: 2.5, noNaN: true }),
+          drop: fc.double({ min: 0, max: 1, noNaN: true }),
         }),
         (c) => {
           // A face steeper than maxSlope: its rise over its width (the spacing, or the coarser lattice's cell).
           fc.pre(c.height / Math.max(c.spacing, c.spacing * c.lattice) > XBOT.maxSlope + 0.1);
           const l = { height: c.height, spacing: c.spacing, lattice: c.lattice };
-          const e = jumpAt(api, ledgeAt(api, l), l, c.speed, c.angle, c.takeOff);
+          const place = ledgeAt(api, l);
+          const e = jumpAt(api, place, l, c.speed, c.angle, c.takeOff);
           const what = `${JSON.stringify(c)}: ${show(e)}`;
           expect(e.where, what).not.toBe('face');
           if (e.overTop) expect(e.where, what).toBe('top');
+          // And a body dropped anywhere onto the face (eight points across it, `drop` of an eighth in), wanting to go
+          // on up it, slides off or walks on.
+          const width = Math.max(c.spacing, c.spacing * c.lattice);
+          for (let k = 0; k < 8; k++) {
+            const dropped = dropOnto(api, place, l, ((k + c.drop) / 8) * width, c.speed);
+            expect(whereIs(place, l, dropped), `${JSON.stringify(c)}, drop ${k}: ended at [${dropped.pos.join(', ')}], steep ${dropped.steep}`).not.toBe('face');
+          }
         },
       ),
       { seed: SEED, numRuns: RUNS },
