@@ -298,14 +298,52 @@ export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bo
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return false;
-  const ux = grad.x / slope;
-  const uz = grad.z / slope;
+  return onRise(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep);
+}
+
+/**
+ * Whether a body at (x, z) stands on a rise rather than on a step (ST-3): measured up the unit (ux, uz) from
+ * reachBack behind (x, z), some foot has climbed steep ground by (x, z), and the feature's whole rise over that reach
+ * plus `probe` exceeds `step` (so SL-3 would not step over it).
+ */
+export function onRise(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64, wasSteep: bool): bool {
   const back = reachBack(n);
   const bx = x - ux * back;
   const bz = z - uz * back;
   const steepness = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
   if (!(featureRise(n, g, bx, bz, ux, uz, back, steepness, 0.0) > 0.0)) return false;
   return featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, stepLimit(n)) > stepLimit(n);
+}
+
+/**
+ * The horizontal gradient of the ground itself under the centre foot (ST-3's faces), into `out`: central
+ * differences of the height over a slope reach, at the points the slope's stands centre on. Why not the stand
+ * height's: ST-2 averages the feet within step of the highest, so in patches of a face the stand height reads
+ * walkable where every foot stands on the face.
+ */
+export function footGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2): void {
+  const e = slopeReach(n);
+  out.x = (g.height(x + e, z + 0.0) - g.height(x + -e, z + 0.0)) / (e + e);
+  out.z = (g.height(x + 0.0, z + e) - g.height(x + 0.0, z + -e)) / (e + e);
+}
+
+/**
+ * Whether a grounded body at (x, z) is on a face (ST-3, WA-1): the ground under its centre foot is steep
+ * (footGradient, with the hysteresis for a body that was sliding), it stands on a rise, not a step (onRise), and it
+ * has not reached the top: a slope reach up the face some foot would get higher than its highest foot now, so SL-3
+ * would refuse it walking on. The ground's gradient is left in `grad`.
+ */
+export function onFace(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
+  footGradient(n, g, x, z, grad);
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, wasSteep)) return false;
+  const ux = grad.x / slope;
+  const uz = grad.z / slope;
+  if (!onRise(n, g, x, z, ux, uz, wasSteep)) return false;
+  const e = slopeReach(n);
+  feetAt(n, g, x, z, behind);
+  feetAt(n, g, x + ux * e, z + uz * e, ahead);
+  return highestFoot(ahead) > highestFoot(behind);
 }
 
 /**

@@ -9,7 +9,7 @@ import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
 import { Move, clearRefusedMove, slideBody, throwIfMoveRefused } from './slide.ts';
-import { Vec2, standHeight, steepGround } from './stand.ts';
+import { Vec2, onFace, standHeight, steepGround } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -21,15 +21,23 @@ export class Want {
 const gradient = new Vec2();
 
 /**
- * Updates `steep` from the ground under a grounded body (ST-3: its slope, with the hysteresis, and not where the
- * body stands on a step it is stepping over) and writes the effective want into `out` (WA-1).
+ * Whether a grounded body slides this step (WA-1), updating `steep`, the gradient it slides down left in `gradient`:
+ * where the ground is steep (ST-3: its slope, with the hysteresis, and not where the body stands on a step it is
+ * stepping over), and for a body already sliding, while it is on a face (onFace), where ST-2's stand height can
+ * read walkable in patches. A body in the air does not slide.
  */
+export function slides(n: Numbers, g: Sampler, body: Body): boolean {
+  if (body.air) return false;
+  const wasSteep = body.steep;
+  body.steep = steepGround(n, g, body.x, body.z, wasSteep, gradient) || (wasSteep && onFace(n, g, body.x, body.z, true, gradient));
+  return body.steep;
+}
+
+/** Writes into `out` the want a body eases toward (WA-1): on ground it slides down, its uphill part dropped and its downhill part at least `slide`. */
 export function steepWant(n: Numbers, g: Sampler, body: Body, out: Want): void {
   out.x = body.wantX;
   out.z = body.wantZ;
-  if (body.air) return;
-  body.steep = steepGround(n, g, body.x, body.z, body.steep, gradient);
-  if (!body.steep) return;
+  if (!slides(n, g, body)) return;
   const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
   const ux = gradient.x / slope;
   const uz = gradient.z / slope;
@@ -127,7 +135,10 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: M
   }
   body.speed = Math.sqrt(body.vx * body.vx + body.vz * body.vz);
   const ground = standHeight(n, g, body.x, body.z);
+  const flying = body.air;
   followGround(n, body, ground, dt);
+  // A body that lands on a face slides off it (WA-7): it never rests on ground steeper than maxSlope.
+  if (flying && !body.air && !body.steep) body.steep = onFace(n, g, body.x, body.z, false, gradient);
 }
 
 const walked = new Move();

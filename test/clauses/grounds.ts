@@ -282,6 +282,17 @@ export function slopeOracle(k: { span: number; step: number }, height: Field, x:
   return Math.hypot(gx, gz);
 }
 
+/**
+ * The slope of the ground itself under the centre foot at (x, z), by hand: central differences of the height over
+ * the slope's reach (ST-3), where WA-1/WA-7 judge a face a body landed or slides on.
+ */
+export function footSlopeOracle(k: { span: number }, height: Field, x: number, z: number): number {
+  const e = Math.max(k.span / 2, 0.05);
+  const gx = (height(x + e, z) - height(x - e, z)) / (2 * e);
+  const gz = (height(x, z + e) - height(x, z - e)) / (2 * e);
+  return Math.hypot(gx, gz);
+}
+
 /** The wrapped difference a − b in (−π, π]. */
 export function angleDiff(a: number, b: number): number {
   let d = (a - b) % (2 * Math.PI);

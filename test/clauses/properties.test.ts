@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { Circle, Ground, Row } from '../../src/types.ts';
 import { check, eachGround, runsOn } from './harness.ts';
-import { SEED, XBOT, counted, ground, kind, latticeOracle, rowNumbers, slopeOracle, solidsOf, standOracle, world } from './grounds.ts';
+import { SEED, XBOT, counted, footSlopeOracle, ground, kind, latticeOracle, rowNumbers, slopeOracle, solidsOf, standOracle, world } from './grounds.ts';
 
 const w = world({ rock: kind({ radius: 0.7, span: 0.2 }) }, kind({ bodies: ['rock'] }));
 const R = XBOT.radius;
@@ -346,6 +346,11 @@ eachGround('properties over random worlds', (bench) => {
             // ST-3 excepts a step the body stands on: where the slope reads steep there the core keeps walking and
             // records the floor; the hand oracle knows slopes only, so it stops comparing this run.
             if (steep && me.steep === false) sure = false;
+            // WA-1, WA-7 hold a body steep on a face where the stand height's slope reads walkable (it landed on the
+            // face, or slides down it): only where the ground under its centre foot is steep; the hand oracle knows
+            // the stand height's slope only, so there it stops comparing this run.
+            const faceEdge = XBOT.maxSlope - XBOT.slopeBand;
+            if (!steep && me.steep === true && (footSlopeOracle(XBOT, height, x0, z0) > faceEdge || footSlopeOracle(XBOT, height, px, pz) > faceEdge)) sure = false;
             // SL-4 against the last walkable ground tracked by hand; and WA-9: the row's floor is that ground.
             if (sure) {
               if (!me.air && py > walkable + ceilingGap + 1e-9) throw new Error(`grounded at ${py} > last walkable ${walkable} + ${ceilingGap}`);

@@ -1,0 +1,202 @@
+/**
+ * ST-3, WA-1, WA-7 for jumps onto a ledge: a jump whose arc carries the feet to within `step` of the top while the
+ * body is over it lands on the top; one that does not falls back to the foot; none ends on the face. The README's
+ * xbot (jumpH 0.9, step 0.6) runs at ledges up to jumpH + step high on terrain3d heightmaps (the face rising over one
+ * sample, samples 0.5–2 m apart, lattices finer, coarser or none), at 1–8 m/s, 0° and 35° off the face's normal,
+ * jumping at several distances before the face, on every core; then the ledge-jump repro of issue 27, and a property
+ * over random ledges (fast-check, seeded: FC_SEED overrides the seed, FC_RUNS the runs).
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { CORES, type Api } from '../cores.ts';
+import { SEED } from '../wasm/cores.ts';
+import type { Ground, Numbers, Row, World } from '../../src/types.ts';
+
+const XBOT = { radius: 0.4, height: 1.8, accel: 12, airAccel: 2, turnRate: 10, turnMax: 12, gravity: 20, jumpH: 0.9, step: 0.6, maxSlope: 0.7, slopeBand: 0.1, wade: 2, span: 0.5, probe: 2, slide: 4, seekSpeed: 3 };
+const DT = 1 / 60;
+const RUNS = Number(process.env.FC_RUNS ?? 40);
+
+interface Ledge {
+  /** The top's height above the foot. */
+  height: number;
+  /** The heightmap's sample spacing: the face rises from x = 0 to x = spacing (to the next lattice corner on a coarser lattice). */
+  spacing: number;
+  /** The lattice's cell over the spacing (0: no lattice). */
+  lattice: number;
+}
+
+interface Place {
+  world: World;
+  ground: Ground;
+  /** The ground's height at a point as the body's feet see it (on the lattice where there is one). */
+  heightAt(x: number, z: number): number;
+}
+
+/** A ledge along +x on a terrain3d heightmap, its foot at x = 0 and its top from x = spacing on (wasm runs it). */
+function ledgeAt(api: Api, l: Ledge): Place {
+  const cell = l.lattice * l.spacing;
+  const before = Math.ceil(30 / l.spacing);
+  const after = Math.ceil(50 / l.spacing);
+  const line: number[] = [];
+  for (let i = -before; i <= after; i++) line.push(i >= 1 ? l.height : 0);
+  const world = {
+    walker: { kinds: { xbot: XBOT }, mods: cell > 0 ? { height: 'terrain3d', cell: 'terrain3d' } : { height: 'terrain3d' } },
+    terrain3d: { rings: [{ reach: cell > 0 ? cell * 64 : 64, seg: 128 }], heightmap: { origin: [-before * l.spacing, -1], spacing: l.spacing, nx: line.length, nz: 2, data: [...line, ...line] } },
+  } as unknown as World;
+  const ground = api.groundOf(world);
+  const point: Numbers = { ...api.numbers({ kind: 'xbot' }, world), span: 0 };
+  return { world, ground, heightAt: (x, z) => api.stand(point, ground, x, z) };
+}
+
+/** The world of issue 27's ledge-jump repro: 129 × 129 samples 1 m apart, a 1.2 m block from x = 12, |z| ≤ 12, on a 1 m lattice. */
+function reproLedge(api: Api): Place {
+  const data: number[] = [];
+  for (let iz = 0; iz < 129; iz++) for (let ix = 0; ix < 129; ix++) data.push(ix - 64 >= 12 && ix - 64 <= 32 && Math.abs(iz - 64) <= 12 ? 1.2 : 0);
+  const world = {
+    walker: { kinds: { hero: XBOT }, mods: { height: 'terrain3d', depth: 'terrain3d', cell: 'terrain3d' } },
+    terrain3d: { rings: [{ reach: 64, seg: 128 }], heightmap: { origin: [-64, -64], spacing: 1, nx: 129, nz: 129, data } },
+  } as unknown as World;
+  const ground = api.groundOf(world);
+  const point: Numbers = { ...api.numbers({ kind: 'hero' }, world), span: 0 };
+  return { world, ground, heightAt: (x, z) => api.stand(point, ground, x, z) };
+}
+
+interface Ending {
+  /** Where it ended: on the top, at the foot, or on the face (neither). */
+  where: 'top' | 'foot' | 'face';
+  /** Whether, in the air, the body was ever over the top (its centre foot on it) with its feet within step of it. */
+  overTop: boolean;
+  row: Row;
+}
+
+/**
+ * Runs a body at `speed`, `angle` degrees off the face's normal, from `start` metres before the face's foot (by
+ * default 4 m before the take-off, so it is at speed), jumping once its centre is `takeOff` metres before the foot,
+ * for `seconds` (by default until 3 s after the take-off).
+ */
+function jumpAt(api: Api, place: Place, l: Ledge, speed: number, angle: number, takeOff: number, start = takeOff + 4, seconds = 0): Ending {
+  const a = (angle * Math.PI) / 180;
+  const ux = Math.cos(a);
+  const uz = Math.sin(a);
+  const me: Row = { kind: 'xbot', pos: [-start * ux, 0, -start * uz], vel: [ux * speed, 0, uz * speed], want: [ux * speed, uz * speed], yaw: Math.atan2(ux, uz) };
+  const steps = Math.round((seconds > 0 ? seconds : (start - takeOff) / (speed * ux) + 3) / DT);
+  let jumped = false;
+  let overTop = false;
+  for (let i = 0; i < steps; i++) {
+    if (!jumped && me.pos[0] >= -takeOff) {
+      me.jump = true;
+      jumped = true;
+    }
+    api.walk(me, place.world, DT, place.ground);
+    if (me.air === true && place.heightAt(me.pos[0], me.pos[2]) >= l.height && me.pos[1] >= l.height - XBOT.step) overTop = true;
+  }
+  return { where: whereIs(place, l, me), overTop, row: me };
+}
+
+/**
+ * Where a body ended: on the top (standing there, not sliding), at the foot (less than half a step up: issue 27's
+ * repro's 0.3 m; its front feet may be on the face's toe it pressed against, and it may be hopping its last
+ * centimetres), else on the face.
+ */
+function whereIs(place: Place, l: Ledge, me: Row): Ending['where'] {
+  const under = place.heightAt(me.pos[0], me.pos[2]);
+  if (under >= l.height - 1e-5 && me.air !== true && me.steep !== true) return 'top';
+  return me.pos[1] < XBOT.step / 2 && under < l.height ? 'foot' : 'face';
+}
+
+/** Drops a body from 0.3 m above the stand height at `x` on the face, wanting `speed` on up it, for 3 s. */
+function dropOnto(api: Api, place: Place, l: Ledge, x: number, speed: number): Row {
+  const n = api.numbers({ kind: 'xbot' }, place.world);
+  const me: Row = { kind: 'xbot', pos: [x, api.stand(n, place.ground, x, 0) + 0.3, 0], air: true, want: [speed, 0] };
+  for (let i = 0; i < 180; i++) api.walk(me, place.world, DT, place.ground);
+  return me;
+}
+
+const show = (e: Ending): string => `ended ${e.where} at [${e.row.pos.map((v) => v.toFixed(3)).join(', ')}], air ${e.row.air}, steep ${e.row.steep}, speed ${e.row.speed?.toFixed(2)}`;
+
+const LEDGES: Ledge[] = [];
+// Faces 0.5–1 m wide, so each is steeper than maxSlope (0.8 per metre and more).
+for (const height of [0.8, 1.2, 1.5]) for (const [spacing, lattice] of [[1, 1], [0.5, 2], [0.5, 0.5], [1, 0], [0.25, 2]]) LEDGES.push({ height, spacing, lattice });
+const SPEEDS = [1, 4, 8];
+const ANGLES = [0, 35];
+const TAKE_OFFS = [0.3, 0.8, 1.4];
+
+for (const { name: core, api } of CORES) {
+  describe(`ST-3, WA-1, WA-7: a jump at a ledge lands on its top or falls back to its foot (${core})`, () => {
+    test.each(LEDGES)(`WA-7: a %o ledge, at 1–8 m/s, 0° and 35° off its normal, from several take-offs: never on the face, on top wherever the feet passed over it within step (${core})`, (l) => {
+      const place = ledgeAt(api, l);
+      for (const speed of SPEEDS) for (const angle of ANGLES) for (const takeOff of TAKE_OFFS) {
+        const e = jumpAt(api, place, l, speed, angle, takeOff);
+        const what = `${speed} m/s, ${angle}°, jump ${takeOff} m before the face: ${show(e)}`;
+        expect(e.where, what).not.toBe('face');
+        if (e.overTop) expect(e.where, what).toBe('top');
+      }
+    });
+
+    test(`WA-1, WA-7: the ledge-jump repro (issue 27): a 1.2 m ledge, 1 m samples on a lattice, runs from 5 m out at 4 and 6 m/s and jumps 0.6–1.4 m before the face: each ends on the top or at the foot within 2.5 s (${core})`, () => {
+      const l = { height: 1.2, spacing: 1, lattice: 1 };
+      const place = reproLedge(api);
+      for (const speed of [4, 6]) for (const jx of [9.6, 9.8, 10.0, 10.2, 10.4]) {
+        const me: Row = { kind: 'hero', pos: [6, 0, 0], vel: [speed, 0, 0], want: [speed, 0], yaw: Math.PI / 2 };
+        let jumped = false;
+        for (let f = 0; f < 150; f++) {
+          if (!jumped && me.pos[0] >= jx) {
+            me.jump = true;
+            jumped = true;
+          }
+          api.walk(me, place.world, DT, place.ground);
+        }
+        const [x, y] = me.pos;
+        const onTop = y > l.height - 0.05 && x > 12 && me.steep !== true;
+        expect(onTop || y < 0.3, `${speed} m/s, jump at x = ${jx}: ended at [${me.pos.join(', ')}], steep ${me.steep}, speed ${me.speed}`).toBe(true);
+      }
+    });
+
+    test(`ST-3, WA-1: a body dropped onto a ledge's face at any point, wanting to go on up, slides off to the foot or walks on onto the top (${core})`, () => {
+      const l = { height: 1.2, spacing: 1, lattice: 1 };
+      const place = ledgeAt(api, l);
+      for (let x = 0.05; x < 1; x += 0.1) {
+        const me = dropOnto(api, place, l, x, 2);
+        const under = place.heightAt(me.pos[0], me.pos[2]);
+        const where = `dropped over x = ${x.toFixed(2)}: ended at [${me.pos.join(', ')}], steep ${me.steep}`;
+        expect(me.air === true || me.steep === true, where).toBe(false);
+        expect(under === 0 || under >= l.height, where).toBe(true);
+      }
+    });
+  });
+
+  test(`ST-3, WA-1, WA-7: over random ledges up to jumpH + step, speeds, angles, take-offs, samples and lattices, no jump or drop ends on the face, and a jump over the top within step lands on it (fast-check seed ${SEED}, ${core})`, () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          height: fc.double({ min: 0.65, max: XBOT.jumpH + XBOT.step, noNaN: true }),
+          // Faces 0.5–3 m wide: on the wider ones (slopes of 0.8–1.4) ST-2's stand height reads walkable in patches.
+          spacing: fc.constantFrom(0.5, 1, 1, 1.5),
+          lattice: fc.constantFrom(0, 0.5, 1, 2),
+          speed: fc.double({ min: 1, max: 8, noNaN: true }),
+          angle: fc.double({ min: -50, max: 50, noNaN: true }),
+          takeOff: fc.double({ min: 0.1, max: 2.5, noNaN: true }),
+          drop: fc.double({ min: 0, max: 1, noNaN: true }),
+        }),
+        (c) => {
+          // A face steeper than maxSlope: its rise over its width (the spacing, or the coarser lattice's cell).
+          fc.pre(c.height / Math.max(c.spacing, c.spacing * c.lattice) > XBOT.maxSlope + 0.1);
+          const l = { height: c.height, spacing: c.spacing, lattice: c.lattice };
+          const place = ledgeAt(api, l);
+          const e = jumpAt(api, place, l, c.speed, c.angle, c.takeOff);
+          const what = `${JSON.stringify(c)}: ${show(e)}`;
+          expect(e.where, what).not.toBe('face');
+          if (e.overTop) expect(e.where, what).toBe('top');
+          // And a body dropped anywhere onto the face (eight points across it, `drop` of an eighth in), wanting to go
+          // on up it, slides off or walks on.
+          const width = Math.max(c.spacing, c.spacing * c.lattice);
+          for (let k = 0; k < 8; k++) {
+            const dropped = dropOnto(api, place, l, ((k + c.drop) / 8) * width, c.speed);
+            expect(whereIs(place, l, dropped), `${JSON.stringify(c)}, drop ${k}: ended at [${dropped.pos.join(', ')}], steep ${dropped.steep}`).not.toBe('face');
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+}
