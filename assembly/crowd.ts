@@ -145,11 +145,11 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
 
 /**
  * Appends to `near` every body of a kind the stepping body's kind lists (its mask row, `c.selfMask`), other than
- * `self`, that the view takes (src/reference/lattice.ts BODIES_ALL …) and whose circle reaches within r of (x, z) —
+ * `self`, that the view takes (assembly/still.ts BODIES_ALL …; `still` the seeker's still speed) and whose circle reaches within r of (x, z) —
  * by the test of the reference's Sampler.circles: dx² + dz² ≤ (r + radius)², with (dx, dz) from (x, z) to the body's
  * start-of-step position.
  */
-export function crowdCircles(c: Crowd, self: i32, view: i32, x: f64, z: f64, r: f64, near: Circles): void {
+export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64, z: f64, r: f64, near: Circles): void {
   if (view == BODIES_NONE) return;
   // Widened like the scatter grid's query, so a body the exact test accepts by a last-bit margin is never left out.
   const reach0 = r + c.maxRadius;
@@ -172,7 +172,7 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, x: f64, z: f64, r: 
         if (j == self) continue;
         const kind = kinds[j];
         if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
-        if (view == BODIES_STILL && !isStill(c.vxs[j], c.vzs[j])) continue;
+        if (view == BODIES_STILL && !isStill(c.vxs[j], c.vzs[j], still)) continue;
         const bx = c.xs[j];
         const bz = c.zs[j];
         const radius = radiusOf(c, kind);
@@ -201,7 +201,7 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, x: f64, z: f64, r: 
  * lie within `reach` of (x, z) — dx² + dz² ≤ reach², the reference's test (src/reference/lattice.ts gatherNeighbours)
  * — at most `most`, in AV-2's order.
  */
-export function crowdNeighbours(c: Crowd, self: i32, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
+export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
   out.count = 0;
   // Widened like crowdCircles' query, so a body the exact test accepts by a last-bit margin is never left out.
   const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
@@ -227,7 +227,7 @@ export function crowdNeighbours(c: Crowd, self: i32, x: f64, z: f64, reach: f64,
         if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
         const vx = c.vxs[j];
         const vz = c.vzs[j];
-        if (isStill(vx, vz)) continue;
+        if (isStill(vx, vz, still)) continue;
         const bx = c.xs[j];
         const bz = c.zs[j];
         const dx = bx - x;

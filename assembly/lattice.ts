@@ -216,6 +216,8 @@ export function inverseOf(cell: f64): f64 {
   motions: Circles;
   /** Which of the blocking bodies `circles` answers (assembly/still.ts BODIES_ALL, BODIES_STILL, BODIES_NONE). */
   view: i32;
+  /** Below this speed a blocking body stands still for the seeking body (AV-4; set by seek). */
+  stillSpeed: f64;
   /**
    * Whether every foot within `reach` of (x, z) (on either axis) is on dry lattice ground, so its water depth is
    * exactly +0 (AS only: it saves working the depth out foot by foot where it cannot be anything but 0). The cells
@@ -285,13 +287,13 @@ export function inverseOf(cell: f64): f64 {
     const view = this.view;
     const crowd = this.crowd;
     if (crowd !== null) {
-      crowdCircles(crowd, this.crowdSelf, view, x, z, r, near);
+      crowdCircles(crowd, this.crowdSelf, view, this.stillSpeed, x, z, r, near);
       return near;
     }
     if (view == BODIES_NONE) return near;
     const bodies = this.bodies;
     for (let k = 0; k < bodies.length; k++) {
-      if (view == BODIES_STILL && !isStill(this.motions[k].x, this.motions[k].z)) continue;
+      if (view == BODIES_STILL && !isStill(this.motions[k].x, this.motions[k].z, this.stillSpeed)) continue;
       const b = bodies[k];
       const dx = b.x - x;
       const dz = b.z - z;
@@ -333,6 +335,7 @@ export function useGround(ground: GroundData): Sampler {
   sampler.crowdSelf = -1;
   sampler.motions = callMotions;
   sampler.view = BODIES_ALL;
+  sampler.stillSpeed = 0.0;
   sampler.near = near;
   forget(sampler);
   return sampler;
@@ -351,7 +354,7 @@ export function hasBodies(g: Sampler): bool {
 export function gatherNeighbours(g: Sampler, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
   const crowd = g.crowd;
   if (crowd !== null) {
-    crowdNeighbours(crowd, g.crowdSelf, x, z, reach, most, out);
+    crowdNeighbours(crowd, g.crowdSelf, g.stillSpeed, x, z, reach, most, out);
     return;
   }
   out.count = 0;
@@ -359,7 +362,7 @@ export function gatherNeighbours(g: Sampler, x: f64, z: f64, reach: f64, most: i
   for (let k = 0; k < bodies.length; k++) {
     const b = bodies[k];
     const m = g.motions[k];
-    if (isStill(m.x, m.z)) continue;
+    if (isStill(m.x, m.z, g.stillSpeed)) continue;
     const dx = b.x - x;
     const dz = b.z - z;
     const d2 = dx * dx + dz * dz;

@@ -9,7 +9,7 @@ import { ScatterGrid, filedGap, filedIndex, reachesWithin } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
-import { BODIES_ALL, BODIES_NONE, BODIES_STILL } from './still';
+import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
@@ -456,7 +456,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   }
   // A kind that avoids goes round only what stands still (AV-4); moving bodies it avoids by their motion (avoidBodies).
   const avoiding = n.avoidNeighbours > 0.0;
-  if (avoiding) g.view = BODIES_STILL;
+  if (avoiding) {
+    g.view = BODIES_STILL;
+    g.stillSpeed = STILL_FRACTION * n.seekSpeed;
+  }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   // AS only: a search a kept proof did not shorten proves what it found clear (ClearWay).
   if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first);

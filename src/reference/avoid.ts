@@ -62,10 +62,11 @@ export function avoidBodies(n: Numbers, g: Sampler, body: Body): void {
   if (failed < lines.count) leastViolation(lines, failed, speed, chosen);
   let x = chosen.x;
   let z = chosen.z;
-  // The program keeps within seekSpeed but for rounding: the want never exceeds it (AV-3).
-  const l2 = x * x + z * z;
-  if (l2 > speed * speed) {
-    const k = speed / Math.sqrt(l2);
+  // The program keeps within seekSpeed but for rounding: the want never exceeds it (AV-3), shortened a hair more so
+  // that its length, rounded, does not either.
+  const l = Math.sqrt(x * x + z * z);
+  if (l > speed) {
+    const k = (speed / l) * (1.0 - 1e-12);
     x = x * k;
     z = z * k;
   }

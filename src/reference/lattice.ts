@@ -105,6 +105,8 @@ export class Sampler {
   bodies: readonly BodyCircle[] = [];
   /** Which of the blocking bodies `circles` answers (BODIES_ALL, BODIES_STILL, BODIES_NONE). */
   view = BODIES_ALL;
+  /** Below this speed a blocking body stands still for the seeking body (AV-4; set by seek). */
+  stillSpeed = 0.0;
 
   /**
    * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then the blocking bodies
@@ -115,7 +117,7 @@ export class Sampler {
     if (this.bodies.length === 0 || this.view === BODIES_NONE) return solids;
     const near = [...solids];
     for (const b of this.bodies) {
-      if (this.view === BODIES_STILL && !isStill(b.vx, b.vz)) continue;
+      if (this.view === BODIES_STILL && !isStill(b.vx, b.vz, this.stillSpeed)) continue;
       const dx = b.x - x;
       const dz = b.z - z;
       const reach = r + b.radius;
@@ -140,7 +142,7 @@ export function gatherNeighbours(g: Sampler, x: number, z: number, reach: number
   const bodies = g.bodies;
   for (let k = 0; k < bodies.length; k++) {
     const b = bodies[k];
-    if (isStill(b.vx, b.vz)) continue;
+    if (isStill(b.vx, b.vz, g.stillSpeed)) continue;
     const dx = b.x - x;
     const dz = b.z - z;
     const d2 = dx * dx + dz * dz;

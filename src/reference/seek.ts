@@ -5,7 +5,7 @@
  */
 import type { Body } from '../body.ts';
 import type { Sampler } from './lattice.ts';
-import { BODIES_ALL, BODIES_NONE, BODIES_STILL } from './still.ts';
+import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still.ts';
 import { avoidBodies } from './avoid.ts';
 import { Move, entryTime, slideBody } from './slide.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
@@ -291,7 +291,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   }
   // A kind that avoids goes round only what stands still (AV-4); moving bodies it avoids by their motion (avoidBodies).
   const avoiding = n.avoidNeighbours > 0.0;
-  if (avoiding) g.view = BODIES_STILL;
+  if (avoiding) {
+    g.view = BODIES_STILL;
+    g.stillSpeed = STILL_FRACTION * n.seekSpeed;
+  }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   if (first === null) {
     const k = n.seekSpeed / Math.sqrt(d2);

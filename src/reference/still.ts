@@ -11,13 +11,13 @@ export const BODIES_STILL = 1;
 export const BODIES_NONE = 2;
 
 /**
- * Below this start-of-step horizontal speed, m/s, a blocking body stands still (AV-4): seek goes round it as a solid.
- * Why: a body waiting or resting is a post to walk round; one that moves is avoided by its motion (AV-1) instead.
+ * A blocking body slower, at the start of the step, than this fraction of the seeking body's seekSpeed stands still
+ * for it (AV-4): seek goes round it as a solid. Why: a body waiting, resting or shuffling in a jam is a post to walk
+ * round; one that walks is avoided by its motion (AV-1) instead, and a crowd drains faster when the slow are posts.
  */
-export const STILL_SPEED = 0.1;
+export const STILL_FRACTION = 0.3;
 
-/** Whether a body of horizontal velocity (vx, vz) stands still (AV-4). */
-export function isStill(vx: number, vz: number): boolean {
-  return vx * vx + vz * vz < STILL_SPEED * STILL_SPEED;
+/** Whether a body of horizontal velocity (vx, vz) stands still for a seeker whose still speed is `still` (AV-4). */
+export function isStill(vx: number, vz: number, still: number): boolean {
+  return vx * vx + vz * vz < still * still;
 }
-
