@@ -44,7 +44,9 @@ export const MOST_NEIGHBOURS: i32 = 64;
  * Files a neighbour in its place in the list, keeping at most `most`: one that would come after the last place is
  * left out, and one pushed past it drops out. Equal values give equal entries, so ties need no index.
  */
-export function addNeighbour(out: Neighbours, most: i32, d2: f64, x: f64, z: f64, vx: f64, vz: f64, radius: f64, share: f64): void {
+@inline export function addNeighbour(out: Neighbours, most: i32, d2: f64, x: f64, z: f64, vx: f64, vz: f64, radius: f64, share: f64): void {
+  // A full list takes none further than its last (the order's first key), with no call.
+  if (out.count >= most && d2 > out[most - 1].d2) return;
   let k = out.count;
   while (k > 0 && before(out[k - 1], d2, x, z, vx, vz, radius, share)) k--;
   if (k >= most) return;

@@ -36,6 +36,8 @@ function before(out: Neighbours, k: number, d2: number, x: number, z: number, vx
  * left out, and one pushed past it drops out. Equal values give equal entries, so ties need no index.
  */
 export function addNeighbour(out: Neighbours, most: number, d2: number, x: number, z: number, vx: number, vz: number, radius: number, share: number): void {
+  // A full list takes none further than its last (the order's first key).
+  if (out.count >= most && d2 > out.d2[most - 1]) return;
   let k = out.count;
   while (k > 0 && before(out, k - 1, d2, x, z, vx, vz, radius, share)) k--;
   if (k >= most) return;
