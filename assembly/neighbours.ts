@@ -29,8 +29,9 @@ export const MOST_NEIGHBOURS: i32 = 64;
   }
 }
 
-/** Whether the neighbour of these values comes before neighbour `e` (AV-2's total order). */
-@inline function before(e: Neighbour, d2: f64, x: f64, z: f64, vx: f64, vz: f64, radius: f64, share: f64): bool {
+/** Whether the neighbour of these values comes before neighbour k of the list (AV-2's total order). */
+@inline function before(out: Neighbours, k: i32, d2: f64, x: f64, z: f64, vx: f64, vz: f64, radius: f64, share: f64): bool {
+  const e = out[k];
   if (d2 != e.d2) return d2 < e.d2;
   if (x != e.x) return x < e.x;
   if (z != e.z) return z < e.z;
@@ -48,7 +49,7 @@ export const MOST_NEIGHBOURS: i32 = 64;
   // A full list takes none further than its last (the order's first key), with no call.
   if (out.count >= most && d2 > out[most - 1].d2) return;
   let k = out.count;
-  while (k > 0 && before(out[k - 1], d2, x, z, vx, vz, radius, share)) k--;
+  while (k > 0 && before(out, k - 1, d2, x, z, vx, vz, radius, share)) k--;
   if (k >= most) return;
   // Word by word: V8 makes a memory.copy a call out of wasm, dear for the few entries moved.
   for (let w = changetype<usize>(out[out.count]) - 8; w >= changetype<usize>(out[k]); w -= 8) store<u64>(w + offsetof<Neighbour>(), load<u64>(w));

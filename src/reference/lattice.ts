@@ -127,6 +127,26 @@ export class Sampler {
   }
 }
 
+/** A ground's `solids` answer, checked: a list of circles of finite x, z and a radius ≥ 0 (a JS ground's is not trusted). */
+export function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly Circle[] {
+  let ok = Array.isArray(solids);
+  let bad: unknown = solids;
+  for (let k = 0; ok && k < (solids as unknown[]).length; k++) {
+    const c = (solids as Circle[])[k];
+    bad = c;
+    ok = c !== null && typeof c === 'object' && typeof c.x === 'number' && c.x - c.x === 0 && typeof c.z === 'number'
+      && c.z - c.z === 0 && typeof c.radius === 'number' && c.radius >= 0 && c.radius < Infinity;
+  }
+  if (!ok) throw new Error(`walker: ground.solids(${x}, ${z}, ${r}) gave ${show(bad)}; expected a list of circles { x, z, radius } of finite numbers, radius ≥ 0.`);
+  return solids as readonly Circle[];
+}
+
+/** Drops what the sampler remembers from the last call (its corners), so the next call asks them afresh (G-2). */
+export function forget(g: Sampler): void {
+  g.heights.clear();
+  g.depths.clear();
+}
+
 /** Whether a sampler has blocking bodies (a herd's grid in the wasm twin, a per-row list here). */
 export function hasBodies(g: Sampler): boolean {
   return g.bodies.length > 0;
@@ -148,24 +168,4 @@ export function gatherNeighbours(g: Sampler, x: number, z: number, reach: number
     const d2 = dx * dx + dz * dz;
     if (d2 <= reach * reach) addNeighbour(out, most, d2, b.x, b.z, b.vx, b.vz, b.radius, b.share);
   }
-}
-
-/** A ground's `solids` answer, checked: a list of circles of finite x, z and a radius ≥ 0 (a JS ground's is not trusted). */
-export function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly Circle[] {
-  let ok = Array.isArray(solids);
-  let bad: unknown = solids;
-  for (let k = 0; ok && k < (solids as unknown[]).length; k++) {
-    const c = (solids as Circle[])[k];
-    bad = c;
-    ok = c !== null && typeof c === 'object' && typeof c.x === 'number' && c.x - c.x === 0 && typeof c.z === 'number'
-      && c.z - c.z === 0 && typeof c.radius === 'number' && c.radius >= 0 && c.radius < Infinity;
-  }
-  if (!ok) throw new Error(`walker: ground.solids(${x}, ${z}, ${r}) gave ${show(bad)}; expected a list of circles { x, z, radius } of finite numbers, radius ≥ 0.`);
-  return solids as readonly Circle[];
-}
-
-/** Drops what the sampler remembers from the last call (its corners), so the next call asks them afresh (G-2). */
-export function forget(g: Sampler): void {
-  g.heights.clear();
-  g.depths.clear();
 }
