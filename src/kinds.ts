@@ -108,8 +108,9 @@ function checkKind(kinds: Kinds, kind: string): Numbers {
 
 /**
  * The avoidance knobs of a kind (AV-2), checked as K-2 checks every number and filled: avoidHorizon > 0 (absent 2 s),
- * avoidReach ≥ 0 (absent: seekSpeed · avoidHorizon + 4 · radius, where two bodies closing at full speed meet within
- * half the horizon), avoidNeighbours a whole number from 0 to 64 (absent 10).
+ * avoidReach ≥ 0 (absent: seekSpeed · avoidHorizon / 2 + 4 · radius, from where a body at full speed reaches one
+ * standing within half the horizon; a crowd's nearest neighbours are nearer, and a wider reach only costs queries),
+ * avoidNeighbours a whole number from 0 to 64 (absent 10).
  */
 function checkAvoidance(kind: string, entry: Record<string, unknown>, n: Record<keyof Numbers, number>): Pick<Numbers, typeof AVOID_FIELDS[number]> {
   const avoidHorizon = checkNumber(kind, entry, 'avoidHorizon', false, 'positive') ?? AVOID_HORIZON;
@@ -119,7 +120,7 @@ function checkAvoidance(kind: string, entry: Record<string, unknown>, n: Record<
     fail(kind, `has avoidNeighbours = ${show(count)}; expected a whole number from 0 to ${MAX_AVOID_NEIGHBOURS}`);
   }
   return {
-    avoidReach: reach ?? n.seekSpeed * avoidHorizon + 4 * n.radius,
+    avoidReach: reach ?? (n.seekSpeed * avoidHorizon) / 2 + 4 * n.radius,
     avoidHorizon,
     avoidNeighbours: (count as number | undefined) ?? AVOID_NEIGHBOURS,
   };

@@ -36,7 +36,7 @@ export interface Numbers {
 export interface Kind extends Omit<Numbers, 'airAccel' | 'turnMax' | 'avoidReach' | 'avoidHorizon' | 'avoidNeighbours' | 'bodies'> {
   airAccel?: number;
   turnMax?: number;
-  /** Absent: seekSpeed · avoidHorizon + 4 · radius (AV-2). */
+  /** Absent: seekSpeed · avoidHorizon / 2 + 4 · radius (AV-2). */
   avoidReach?: number;
   /** Absent: 2 s (AV-1). */
   avoidHorizon?: number;

@@ -247,9 +247,9 @@ describe('AV-2, K-2: the avoidance knobs are checked like every kind number', ()
     });
   }
 
-  it('AV-2: absent knobs take their defaults — horizon 2 s, 10 neighbours, reach seekSpeed · horizon + 4 · radius', () => {
+  it('AV-2: absent knobs take their defaults — horizon 2 s, 10 neighbours, reach seekSpeed · horizon / 2 + 4 · radius', () => {
     const n = reference.check({ xbot: { ...XBOT } }).get('xbot')!;
-    expect([n.avoidHorizon, n.avoidNeighbours, n.avoidReach]).toEqual([2, 10, 3 * 2 + 4 * 0.4]);
+    expect([n.avoidHorizon, n.avoidNeighbours, n.avoidReach]).toEqual([2, 10, 3 + 4 * 0.4]);
     const m = reference.check({ xbot: { ...XBOT, avoidReach: 0, avoidHorizon: 0.5, avoidNeighbours: 0 } }).get('xbot')!;
     expect([m.avoidHorizon, m.avoidNeighbours, m.avoidReach]).toEqual([0.5, 0, 0]);
   });
