@@ -1,19 +1,23 @@
 /**
  * A herd's bodies as blocking circles (HD-1, K `bodies`): a uniform grid over the positions the bodies had at the
- * start of the step, rebuilt every step, so a body is blocked by where the others were, never by where some of
- * them have already moved — the result does not depend on body order. AssemblyScript-only: in the reference the
+ * start of the step, with their velocities beside them (AV-2), rebuilt every step, so a body is blocked by where the
+ * others were, never by where some of them have already moved — the result does not depend on body order. AssemblyScript-only: in the reference the
  * same circles come from ground.bodies (src/reference/bodies.ts), one row at a time.
  * A query answers the same circles, by the same test, as the reference's Sampler.circles answers from a list
  * (in another order, which the callers do not depend on: see src/reference/seek.ts circleBefore).
  */
 import { Circles, F64s, I32s, Numbers, alloc, free } from './memory';
+import { Neighbours, addNeighbour } from './neighbours';
+import { BODIES_NONE, BODIES_STILL, isStill } from './still';
 
 @unmanaged export class Crowd {
   count: i32;
   capacity: i32;
-  /** Start-of-step positions. */
+  /** Start-of-step positions and horizontal velocities. */
   xs: F64s;
   zs: F64s;
+  vxs: F64s;
+  vzs: F64s;
   /** Each body's kind (the herd's array). */
   kinds: I32s;
   /** The herd's kinds table (Numbers, one per kind). */
@@ -21,8 +25,9 @@ import { Circles, F64s, I32s, Numbers, alloc, free } from './memory';
   /** Blocking masks: for kind k, `maskWords` u32 words whose bit j says kind k lists kind j in its `bodies`. */
   masks: usize;
   maskWords: i32;
-  /** The mask row of the kind of the body being stepped. */
+  /** The mask row of the kind of the body being stepped, and that kind. */
   selfMask: usize;
+  selfKind: i32;
   maxRadius: f64;
   minX: f64;
   minZ: f64;
@@ -49,6 +54,8 @@ export function reserveCrowd(c: Crowd, capacity: i32): void {
   c.capacity = capacity;
   c.xs = changetype<F64s>(alloc(<usize>capacity << 3));
   c.zs = changetype<F64s>(alloc(<usize>capacity << 3));
+  c.vxs = changetype<F64s>(alloc(<usize>capacity << 3));
+  c.vzs = changetype<F64s>(alloc(<usize>capacity << 3));
   // At most 2n + 1 cells (see fileCrowd), one leading slot and the end mark.
   c.starts = changetype<I32s>(alloc(<usize>(2 * capacity + 3) << 2));
   c.items = changetype<I32s>(alloc(<usize>capacity << 2));
@@ -58,6 +65,8 @@ export function reserveCrowd(c: Crowd, capacity: i32): void {
 function freeCrowdArrays(c: Crowd): void {
   free(changetype<usize>(c.xs));
   free(changetype<usize>(c.zs));
+  free(changetype<usize>(c.vxs));
+  free(changetype<usize>(c.vzs));
   free(changetype<usize>(c.starts));
   free(changetype<usize>(c.items));
   free(changetype<usize>(c.cellOfBody));
@@ -77,10 +86,11 @@ export function freeCrowd(c: Crowd): void {
 }
 
 /**
- * Files `count` bodies at (xs, zs) — copied as the start-of-step snapshot — in a grid whose cell side is the largest
- * of the widest body's diameter, √(area / n) and (width + depth) / n, so there are at most 2n + 1 cells.
+ * Files `count` bodies at (xs, zs) moving at (vxs, vzs) — copied as the start-of-step snapshot — in a grid whose cell
+ * side is the largest of the widest body's diameter, √(area / n) and (width + depth) / n, so there are at most 2n + 1
+ * cells.
  */
-export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, kinds: I32s): void {
+export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, vzs: F64s, kinds: I32s): void {
   c.count = count;
   c.kinds = kinds;
   let minX = Infinity;
@@ -93,6 +103,8 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, kinds: I32s)
     const z = zs[i];
     c.xs[i] = x;
     c.zs[i] = z;
+    c.vxs[i] = vxs[i];
+    c.vzs[i] = vzs[i];
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);
     minZ = Math.min(minZ, z);
@@ -133,10 +145,12 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, kinds: I32s)
 
 /**
  * Appends to `near` every body of a kind the stepping body's kind lists (its mask row, `c.selfMask`), other than
- * `self`, whose circle reaches within r of (x, z) — by the test of the reference's Sampler.circles:
- * dx² + dz² ≤ (r + radius)², with (dx, dz) from (x, z) to the body's start-of-step position.
+ * `self`, that the view takes (assembly/still.ts BODIES_ALL …; `still` the seeker's still speed) and whose circle reaches within r of (x, z) —
+ * by the test of the reference's Sampler.circles: dx² + dz² ≤ (r + radius)², with (dx, dz) from (x, z) to the body's
+ * start-of-step position.
  */
-export function crowdCircles(c: Crowd, self: i32, x: f64, z: f64, r: f64, near: Circles): void {
+export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64, z: f64, r: f64, near: Circles): void {
+  if (view == BODIES_NONE) return;
   // Widened like the scatter grid's query, so a body the exact test accepts by a last-bit margin is never left out.
   const reach0 = r + c.maxRadius;
   const wide = reach0 + (Math.abs(x) + Math.abs(z) + Math.abs(reach0)) * 1e-9;
@@ -158,6 +172,7 @@ export function crowdCircles(c: Crowd, self: i32, x: f64, z: f64, r: f64, near: 
         if (j == self) continue;
         const kind = kinds[j];
         if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
+        if (view == BODIES_STILL && !isStill(c.vxs[j], c.vzs[j], still)) continue;
         const bx = c.xs[j];
         const bz = c.zs[j];
         const radius = radiusOf(c, kind);
@@ -165,6 +180,60 @@ export function crowdCircles(c: Crowd, self: i32, x: f64, z: f64, r: f64, near: 
         const dz = bz - z;
         const reach = r + radius;
         if (dx * dx + dz * dz <= reach * reach) near.add(bx, bz, radius);
+      }
+    }
+  }
+}
+
+/**
+ * Whether kind `other` avoids kind `mine` back (AV-6: it lists `mine` and avoids some neighbours): the share of the
+ * avoiding it leaves is then half (src/reference/bodies.ts shareOf).
+ */
+@inline function shareOf(c: Crowd, other: i32, mine: i32): f64 {
+  const row = c.masks + (<usize>(other * c.maskWords) << 2);
+  const lists = (load<u32>(row + (<usize>(mine >>> 5) << 2)) & (1 << (mine & 31))) != 0;
+  const n = changetype<Numbers>(c.table + <usize>other * offsetof<Numbers>());
+  return n.avoidNeighbours > 0.0 && lists ? 0.5 : 1.0;
+}
+
+/**
+ * Files into `out` the moving bodies (not still: AV-4) of kinds the stepping body's kind lists, other than `self`, whose start-of-step centres
+ * lie within `reach` of (x, z) — dx² + dz² ≤ reach², the reference's test (src/reference/lattice.ts gatherNeighbours)
+ * — at most `most`, in AV-2's order.
+ */
+export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
+  out.count = 0;
+  // Widened like crowdCircles' query, so a body the exact test accepts by a last-bit margin is never left out.
+  const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+  if (!(wide >= 0)) return;
+  const mask = c.selfMask;
+  const mine = c.selfKind;
+  const nx = c.nx;
+  const cx0 = cellOf(x - wide, c.minX, c.cellSize, nx);
+  const cx1 = cellOf(x + wide, c.minX, c.cellSize, nx);
+  const cz0 = cellOf(z - wide, c.minZ, c.cellSize, c.nz);
+  const cz1 = cellOf(z + wide, c.minZ, c.cellSize, c.nz);
+  const starts = c.starts;
+  const items = c.items;
+  const kinds = c.kinds;
+  const reach2 = reach * reach;
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const cell = cz * nx + cx;
+      for (let k = starts[cell + 1]; k < starts[cell + 2]; k++) {
+        const j = items[k];
+        if (j == self) continue;
+        const kind = kinds[j];
+        if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
+        const vx = c.vxs[j];
+        const vz = c.vzs[j];
+        if (isStill(vx, vz, still)) continue;
+        const bx = c.xs[j];
+        const bz = c.zs[j];
+        const dx = bx - x;
+        const dz = bz - z;
+        const d2 = dx * dx + dz * dz;
+        if (d2 <= reach2) addNeighbour(out, most, d2, bx, bz, vx, vz, radiusOf(c, kind), shareOf(c, kind, mine));
       }
     }
   }

@@ -469,11 +469,16 @@ function surelyValid(h: Herd, from: i32, to: i32, dt: f64): bool {
 }
 
 /**
- * What a step does once every body is checked, before any moves: files the start-of-step positions in the crowd's
- * grid (HD-1) and prepares the routing bodies' fields (RT-7).
+ * What a step does once every body is checked, before any moves: files the start-of-step positions and velocities
+ * in the crowd's grid (HD-1) and prepares the routing bodies' fields (RT-7).
  */
 export function prepareStep(h: Herd): void {
-  if (h.blocking) fileCrowd(h.crowd, h.count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))), h.kind);
+  if (h.blocking) {
+    fileCrowd(
+      h.crowd, h.count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))),
+      numbersOf(h, numberIndex(offsetof<Body>("vx"))), numbersOf(h, numberIndex(offsetof<Body>("vz"))), h.kind,
+    );
+  }
   prepareFields(h, useGround(h.ground));
 }
 
@@ -500,6 +505,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       g.crowd = crowd;
       g.crowdSelf = i;
       crowd.selfMask = h.masks + (<usize>(kind * h.maskWords) << 2);
+      crowd.selfKind = kind;
     } else {
       g.crowd = null;
     }

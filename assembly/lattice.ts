@@ -4,11 +4,13 @@
  * Twin of src/reference/lattice.ts. The reference caches corners per call because its grounds are JS callbacks
  * (G-2); here corners come from the baked corner cache of assembly/ground.ts, which holds the same values.
  */
-import { Circles, Numbers, callBodies, reserveCircles } from './memory';
+import { Circles, Numbers, callBodies, callMotions, reserveCircles } from './memory';
 import { DepthCorners, GroundData, HeightCorners, dryCells, locatedCell, locatedHolds, terrainDepth, terrainHeight, useTerrain } from './ground';
 import { Cross, Feet } from './feet';
 import { gatherScatterGrid } from './scatter';
-import { Crowd, crowdCircles } from './crowd';
+import { Crowd, crowdCircles, crowdNeighbours } from './crowd';
+import { Neighbours, addNeighbour } from './neighbours';
+import { BODIES_ALL, BODIES_NONE, BODIES_STILL, isStill } from './still';
 
 /**
  * The value at (x, z) on the lattice of side `cell` (G-1): each cell is split along the diagonal from its
@@ -210,6 +212,12 @@ export function inverseOf(cell: f64): f64 {
   crowd: Crowd | null;
   /** In a herd step: the body being stepped (left out of its own blockers). */
   crowdSelf: i32;
+  /** A per-row call's blocking bodies' motion, beside `bodies`: velocity x in x, z in z, the share (AV-6) in radius. */
+  motions: Circles;
+  /** Which of the blocking bodies `circles` answers (assembly/still.ts BODIES_ALL, BODIES_STILL, BODIES_NONE). */
+  view: i32;
+  /** Below this speed a blocking body stands still for the seeking body (AV-4; set by seek). */
+  stillSpeed: f64;
   /**
    * Whether every foot within `reach` of (x, z) (on either axis) is on dry lattice ground, so its water depth is
    * exactly +0 (AS only: it saves working the depth out foot by foot where it cannot be anything but 0). The cells
@@ -268,21 +276,24 @@ export function inverseOf(cell: f64): f64 {
   }
 
   /**
-   * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then blocking bodies
-   * (a per-row call's list in its order, or the herd's bodies from its grid).
+   * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then the blocking bodies
+   * the view takes (a per-row call's list in its order, or the herd's bodies from its grid).
    */
   circles(x: f64, z: f64, r: f64): Circles {
     const near = this.near;
     near.length = 0;
     const grid = this.ground.scatter;
     if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
+    const view = this.view;
     const crowd = this.crowd;
     if (crowd !== null) {
-      crowdCircles(crowd, this.crowdSelf, x, z, r, near);
+      crowdCircles(crowd, this.crowdSelf, view, this.stillSpeed, x, z, r, near);
       return near;
     }
+    if (view == BODIES_NONE) return near;
     const bodies = this.bodies;
     for (let k = 0; k < bodies.length; k++) {
+      if (view == BODIES_STILL && !isStill(this.motions[k].x, this.motions[k].z, this.stillSpeed)) continue;
       const b = bodies[k];
       const dx = b.x - x;
       const dz = b.z - z;
@@ -322,9 +333,41 @@ export function useGround(ground: GroundData): Sampler {
   sampler.bodies.length = 0;
   sampler.crowd = null;
   sampler.crowdSelf = -1;
+  sampler.motions = callMotions;
+  sampler.view = BODIES_ALL;
+  sampler.stillSpeed = 0.0;
   sampler.near = near;
   forget(sampler);
   return sampler;
+}
+
+/** Whether a sampler has blocking bodies: a herd's grid, or a per-row call's list. */
+export function hasBodies(g: Sampler): bool {
+  return g.crowd !== null || g.bodies.length > 0;
+}
+
+/**
+ * Files into `out` the sampler's moving blocking bodies (a still one is gone round as a solid, AV-4) whose centres lie
+ * within `reach` of (x, z), at most `most`, in AV-2's order (addNeighbour): a herd's from its grid (crowdNeighbours),
+ * a per-row call's from its list.
+ */
+export function gatherNeighbours(g: Sampler, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
+  const crowd = g.crowd;
+  if (crowd !== null) {
+    crowdNeighbours(crowd, g.crowdSelf, g.stillSpeed, x, z, reach, most, out);
+    return;
+  }
+  out.count = 0;
+  const bodies = g.bodies;
+  for (let k = 0; k < bodies.length; k++) {
+    const b = bodies[k];
+    const m = g.motions[k];
+    if (isStill(m.x, m.z, g.stillSpeed)) continue;
+    const dx = b.x - x;
+    const dz = b.z - z;
+    const d2 = dx * dx + dz * dz;
+    if (d2 <= reach * reach) addNeighbour(out, most, d2, b.x, b.z, m.x, m.z, b.radius, m.radius);
+  }
 }
 
 /** The circle list `circles` answers in. */

@@ -222,6 +222,9 @@ export function usedBytes(): usize {
   probe: f64;
   slide: f64;
   seekSpeed: f64;
+  avoidReach: f64;
+  avoidHorizon: f64;
+  avoidNeighbours: f64;
 }
 
 /** A row's walking state unpacked into numbers: the twin of src/rows.ts Body (`side` is kept as f64). */
@@ -342,6 +345,11 @@ export const callBody = changetype<Body>(memory.data(offsetof<Body>()));
  * a worker thread points it at its own empty list (assembly/threads.ts), as a step empties it.
  */
 export let callBodies = changetype<Circles>(memory.data(offsetof<Circles>()));
+/**
+ * The motion of those bodies, beside them (AV-2): velocity x as x, z as z, and the share of avoiding it leaves (AV-6)
+ * as radius. Read only where callBodies has bodies, which a worker thread's never has.
+ */
+export const callMotions = changetype<Circles>(memory.data(offsetof<Circles>()));
 /** A per-row call's results: [x, z] of a move, or a stand height in [0], or seek's answer in [0], or the address of a route. */
 export const callResult = changetype<F64s>(memory.data(16));
 
@@ -365,9 +373,14 @@ export function callResultAddress(): usize {
 export function callBodiesAddress(): usize {
   return changetype<usize>(callBodies);
 }
-/** Makes room for `count` blocking circles of a per-row call (the list's `data` may move). */
+/** Address of the per-row blocking bodies' motion (a Circles, laid out as callBodies). */
+export function callMotionsAddress(): usize {
+  return changetype<usize>(callMotions);
+}
+/** Makes room for `count` blocking circles of a per-row call and their motion (the lists' `data` may move). */
 export function reserveCallBodies(count: i32): void {
   reserveCircles(callBodies, count);
+  reserveCircles(callMotions, count);
 }
 
 /** A per-row call's status (its return value): done, or its move refused with [dx, dz] in the results. */
@@ -402,6 +415,9 @@ export const NUMBERS_SPAN: i32 = offsetof<Numbers>("span");
 export const NUMBERS_PROBE: i32 = offsetof<Numbers>("probe");
 export const NUMBERS_SLIDE: i32 = offsetof<Numbers>("slide");
 export const NUMBERS_SEEKSPEED: i32 = offsetof<Numbers>("seekSpeed");
+export const NUMBERS_AVOIDREACH: i32 = offsetof<Numbers>("avoidReach");
+export const NUMBERS_AVOIDHORIZON: i32 = offsetof<Numbers>("avoidHorizon");
+export const NUMBERS_AVOIDNEIGHBOURS: i32 = offsetof<Numbers>("avoidNeighbours");
 
 export const BODY_X: i32 = offsetof<Body>("x");
 export const BODY_Y: i32 = offsetof<Body>("y");

@@ -9,6 +9,8 @@ import { ScatterGrid, filedGap, filedIndex, reachesWithin } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
+import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
+import { avoidBodies } from './avoid';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
 export const MAX_CLUSTER: i32 = 32;
@@ -452,6 +454,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.turned = 0.0;
     return SEEK_ARRIVED;
   }
+  // A kind that avoids goes round only what stands still (AV-4); moving bodies it avoids by their motion (avoidBodies).
+  const avoiding = n.avoidNeighbours > 0.0;
+  if (avoiding) {
+    g.view = BODIES_STILL;
+    g.stillSpeed = STILL_FRACTION * n.seekSpeed;
+  }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   // AS only: a search a kept proof did not shorten proves what it found clear (ClearWay).
   if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first);
@@ -461,7 +469,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
   }
   cluster.data = clusterData;
   cluster.capacity = MAX_CLUSTER + 1;
@@ -488,7 +496,21 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
-  return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
+  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
+}
+
+/**
+ * The end of a seek whose want points the way (SE-7, AV-1): stopIfBlocked, and for a kind that avoids, with the
+ * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
+ * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
+ */
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool): i32 {
+  if (!avoiding) return stopIfBlocked(n, g, body, reach);
+  g.view = BODIES_NONE;
+  const answer = stopIfBlocked(n, g, body, reach);
+  g.view = BODIES_ALL;
+  if (answer == SEEK_GOING) avoidBodies(n, g, body);
+  return answer;
 }
 
 /**

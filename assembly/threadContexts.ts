@@ -28,7 +28,7 @@ import { Herd } from './herdLayout';
 }
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
-export const SCRATCH_BYTES: usize = 4096;
+export const SCRATCH_BYTES: usize = 16384;
 
 /** The context of thread t (1 … threadCount; thread 0 is the main thread, which steps with its own statics). */
 @inline export function contextOf(h: Herd, t: i32): HerdThread {

@@ -30,6 +30,7 @@ import { ClearWay, clearWay } from './clearWay';
 import { Cross, Feet } from './feet';
 import { Climb, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, crossing, footing } from './stand';
 import { aim } from './fields';
+import { AVOID_BYTES, bindAvoid } from './avoid';
 import { body, columnOf, firstRefused, move, numberAt, prepareStep, stepBodies } from './herd';
 
 /**
@@ -261,6 +262,7 @@ function bind(c: HerdThread): void {
   way = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   aim = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   farTile = at; at += aligned(FAR_TILE_BYTES);
+  bindAvoid(at); at += aligned(AVOID_BYTES);
   assert(at - c.scratch <= SCRATCH_BYTES, "bind: a thread's statics outgrew SCRATCH_BYTES");
   pool = c.pool;
   dryFlags = c.dryFlags;

@@ -37,8 +37,9 @@ function report(message: string): void {
 window.addEventListener('error', (e) => report(`error: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => report(`unhandled rejection: ${String(e.reason)}`));
 
-// ---- The world: the sample world, denser with trees, plus the companion's and the enemies' kinds.
-const world: World = sampleWorld({ half: HALF, cell: CELL, trees: 550, boulders: 100, seed: 7 });
+// ---- The world: the sample world, denser with trees, its crowd of xbots blocking and avoiding each other, plus the
+// companion's and the enemies' kinds.
+const world: World = sampleWorld({ half: HALF, cell: CELL, trees: 550, boulders: 100, seed: 7, bodies: ['xbot'] });
 const kinds = world.walker!.kinds;
 kinds.ally = { ...XBOT, accel: 40, seekSpeed: 6.5, bodies: [] };
 kinds.grunt = { ...XBOT, seekSpeed: 1.6, bodies: [] };

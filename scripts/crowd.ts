@@ -1,8 +1,9 @@
 /**
- * A headless crowd run on the sample world: bodies seek random targets for a while, and the run reports how many
- * arrived, got stuck, ended in deep water or inside a solid, and how many body-steps per second it ran.
+ * A headless crowd run on the sample world: a herd of bodies that block and avoid each other (K `bodies`, AV) seek
+ * random targets for a while, and the run reports how many arrived, got stuck, ended in deep water or inside a solid,
+ * and how many body-steps per second it ran.
  */
-import { groundOf, numbers, seek, walk } from '../src/index.ts';
+import { Herd, groundOf, numbers } from '../src/index.ts';
 import type { Ground, Row, World } from '../src/index.ts';
 import { Sampler } from '../src/reference/lattice.ts';
 import { rngNext, rngUnit } from '../src/reference/scatter.ts';
@@ -72,7 +73,7 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
   const dt = options.dt ?? 1 / 60;
   const reach = options.reach ?? 40;
   const half = 120;
-  const world: World = sampleWorld({ half: 128 });
+  const world: World = sampleWorld({ half: 128, bodies: ['xbot'] });
   const ground = groundOf(world);
   const draw = new Draw(options.seed ?? 11);
   const kind = numbers({ kind: 'xbot' }, world);
@@ -87,15 +88,20 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
   const lateFrame = frames - Math.round(5 / dt);
   const late: number[][] = [];
   const arrived = new Array<boolean>(count).fill(false);
+  const herd = new Herd(world, ground, { capacity: count, threads: 1 });
+  rows.forEach((row, i) => herd.seek(herd.add(row), targets[i], 1));
   const started = performance.now();
   for (let frame = 0; frame < frames; frame++) {
-    if (frame === lateFrame) for (const row of rows) late.push([row.pos[0], row.pos[2]]);
-    for (let i = 0; i < count; i++) {
-      if (seek(rows[i], world, targets[i], 1, ground)) arrived[i] = true;
-      walk(rows[i], world, dt, ground);
-    }
+    if (frame === lateFrame) for (let i = 0; i < count; i++) late.push([herd.x[i], herd.z[i]]);
+    herd.step(dt);
+    const flags = herd.flags('arrived');
+    for (let i = 0; i < count; i++) if (flags[i] === 1) arrived[i] = true;
   }
   const elapsed = (performance.now() - started) / 1000;
+  // Rows of the bodies as they ended, with seek's last answer (a herd keeps it in its flags, HD-2).
+  const unreachable = herd.flags('unreachable');
+  for (let i = 0; i < count; i++) rows[i] = { ...herd.get(i), unreachable: unreachable[i] === 1 };
+  herd.dispose();
   let stuck = 0;
   let signalled = 0;
   let atWaterEdge = 0;
@@ -117,7 +123,7 @@ export function runCrowd(options: CrowdOptions = {}): CrowdReport {
   const reached = arrived.filter(Boolean).length;
   const perSecond = bodySteps / elapsed;
   const text = [
-    `walker crowd: ${count} bodies seeking targets up to ${reach} m away for ${seconds} s at ${Math.round(1 / dt)} Hz on the sample world`,
+    `walker crowd: ${count} bodies that block and avoid each other seeking targets up to ${reach} m away for ${seconds} s at ${Math.round(1 / dt)} Hz on the sample world (a Herd on one thread)`,
     `  arrived           ${reached} (${((100 * reached) / count).toFixed(1)}%)`,
     `  stuck             ${stuck}   (not arrived, moved < 1 m in the last 5 s; ${atWaterEdge} of them held at the wade line of a lake between them and their target)`,
     `    of them told by seek they cannot reach their target  ${signalled}   [SE-7]`,

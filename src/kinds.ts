@@ -27,7 +27,16 @@ const FIELDS: ReadonlyArray<readonly [keyof Numbers, boolean, Limit]> = [
   ['slide', true, 'nonNegative'],
   ['seekSpeed', true, 'nonNegative'],
 ];
-const KNOWN: readonly (keyof Kind)[] = [...FIELDS.map(([name]) => name), 'bodies'];
+/** The avoidance knobs (AV-2): optional, filled by checkAvoidance. */
+const AVOID_FIELDS = ['avoidReach', 'avoidHorizon', 'avoidNeighbours'] as const;
+const KNOWN: readonly (keyof Kind)[] = [...FIELDS.map(([name]) => name), ...AVOID_FIELDS, 'bodies'];
+
+/** Default avoidHorizon, seconds (AV-1): two seconds of look-ahead, as crowds at walking pace need to part early. */
+export const AVOID_HORIZON = 2;
+/** Default avoidNeighbours (AV-2). */
+export const AVOID_NEIGHBOURS = 10;
+/** Most neighbours a body avoids (AV-2): bounds the linear program's size. */
+export const MAX_AVOID_NEIGHBOURS = 64;
 /** The fields of `world.walker` (BI-5). */
 const WALKER_FIELDS: readonly (keyof WalkerSettings)[] = ['kinds', 'mods'];
 
@@ -74,6 +83,7 @@ function checkKind(kinds: Kinds, kind: string): Numbers {
     listed = typeof b === 'string' && Object.hasOwn(kinds, b);
   }
   if (!listed) fail(kind, `has bodies = ${show(bodies)}; expected a list of this table's kind names (at most ${MAX_KINDS})`);
+  const avoid = checkAvoidance(kind, entry, n);
   return {
     radius: n.radius,
     height: n.height,
@@ -91,7 +101,28 @@ function checkKind(kinds: Kinds, kind: string): Numbers {
     probe: n.probe,
     slide: n.slide,
     seekSpeed: n.seekSpeed,
+    ...avoid,
     bodies: Object.freeze([...((bodies as string[] | undefined) ?? [])]),
+  };
+}
+
+/**
+ * The avoidance knobs of a kind (AV-2), checked as K-2 checks every number and filled: avoidHorizon > 0 (absent 2 s),
+ * avoidReach ≥ 0 (absent: seekSpeed · avoidHorizon / 2 + 4 · radius, from where a body at full speed reaches one
+ * standing within half the horizon; a crowd's nearest neighbours are nearer, and a wider reach only costs queries),
+ * avoidNeighbours a whole number from 0 to 64 (absent 10).
+ */
+function checkAvoidance(kind: string, entry: Record<string, unknown>, n: Record<keyof Numbers, number>): Pick<Numbers, typeof AVOID_FIELDS[number]> {
+  const avoidHorizon = checkNumber(kind, entry, 'avoidHorizon', false, 'positive') ?? AVOID_HORIZON;
+  const reach = checkNumber(kind, entry, 'avoidReach', false, 'nonNegative');
+  const count = entry.avoidNeighbours;
+  if (count !== undefined && !(typeof count === 'number' && Number.isInteger(count) && count >= 0 && count <= MAX_AVOID_NEIGHBOURS)) {
+    fail(kind, `has avoidNeighbours = ${show(count)}; expected a whole number from 0 to ${MAX_AVOID_NEIGHBOURS}`);
+  }
+  return {
+    avoidReach: reach ?? (n.seekSpeed * avoidHorizon) / 2 + 4 * n.radius,
+    avoidHorizon,
+    avoidNeighbours: (count as number | undefined) ?? AVOID_NEIGHBOURS,
   };
 }
 

@@ -1,6 +1,6 @@
 /** Public types shared by both cores (SPEC sections 1–3). */
 
-/** The checked numbers of one kind (K-1). Optional table fields are filled: airAccel = accel, turnMax = 0 (no cap), bodies = []. */
+/** The checked numbers of one kind (K-1). Optional table fields are filled: airAccel = accel, turnMax = 0 (no cap), the avoidance knobs (AV-2), bodies = []. */
 export interface Numbers {
   radius: number;
   height: number;
@@ -19,6 +19,12 @@ export interface Numbers {
   probe: number;
   slide: number;
   seekSpeed: number;
+  /** How far off, centre to centre, another body is a neighbour seek avoids (AV-2), metres. */
+  avoidReach: number;
+  /** How far ahead seek's avoidance looks (AV-1), seconds. */
+  avoidHorizon: number;
+  /** How many neighbours seek avoids at most (AV-2); 0: none, bodies are still solids for seek (SE-6). */
+  avoidNeighbours: number;
   /** Kinds whose rows block this kind's bodies as circles. */
   bodies: readonly string[];
 }
@@ -27,9 +33,15 @@ export interface Numbers {
  * A kind as a table writes it (K-1): every number required but `airAccel` (absent: accel), `turnMax` (absent: no cap)
  * and `bodies` (absent: none); no other field (K-2). `check` holds each number to its limit.
  */
-export interface Kind extends Omit<Numbers, 'airAccel' | 'turnMax' | 'bodies'> {
+export interface Kind extends Omit<Numbers, 'airAccel' | 'turnMax' | 'avoidReach' | 'avoidHorizon' | 'avoidNeighbours' | 'bodies'> {
   airAccel?: number;
   turnMax?: number;
+  /** Absent: seekSpeed · avoidHorizon / 2 + 4 · radius (AV-2). */
+  avoidReach?: number;
+  /** Absent: 2 s (AV-1). */
+  avoidHorizon?: number;
+  /** Absent: 10 (AV-2). */
+  avoidNeighbours?: number;
   /** Kinds of this table whose rows block this kind's bodies as circles. */
   bodies?: readonly string[];
 }
@@ -61,6 +73,16 @@ export interface Circle {
   x: number;
   z: number;
   radius: number;
+}
+
+/**
+ * Another body as a call sees it (K `bodies`, AV-2): its circle at the start of the step, its start-of-step horizontal
+ * velocity, and the share of the avoiding it leaves to the body (0.5 when its kind avoids the body's back, else 1).
+ */
+export interface BodyCircle extends Circle {
+  vx: number;
+  vz: number;
+  share: number;
 }
 
 /** The ground a body stands on (SPEC section 3). */

@@ -8,7 +8,7 @@
 import { BODY_FLAGS, BODY_NUMBERS, FINITE_NUMBERS, finiteBody, newBody, type Body } from '../body.ts';
 import { MAX_MOVE, WORLD } from '../limits.ts';
 import { secondsHint } from '../rows.ts';
-import type { Circle, Ground, Numbers } from '../types.ts';
+import type { BodyCircle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
 import { type FieldSet, fieldFor, seekAlong } from './fields.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek.ts';
@@ -118,7 +118,7 @@ function storable(b: Body): boolean {
 
 const body = newBody();
 const move = new Move();
-const blockers: Circle[] = [];
+const blockers: BodyCircle[] = [];
 
 /**
  * Steps every body once (HD-1, HD-2): seek toward its target when it has one, then walk, each body blocked by the
@@ -134,8 +134,10 @@ export function herdStep(h: Herd, dt: number): number {
   const xs = a.numbers('x');
   const zs = a.numbers('z');
   const kinds = a.kinds();
-  const snapshot: Circle[] = [];
-  for (let j = 0; j < count; j++) snapshot.push({ x: xs[j], z: zs[j], radius: h.table[kinds[j]].radius });
+  const vxs = a.numbers('vx');
+  const vzs = a.numbers('vz');
+  const snapshot: BodyCircle[] = [];
+  for (let j = 0; j < count; j++) snapshot.push({ x: xs[j], z: zs[j], radius: h.table[kinds[j]].radius, vx: vxs[j], vz: vzs[j], share: 1.0 });
   const g = new Sampler(h.ground);
   prepareFields(h, g);
   let failed = -1;
@@ -183,11 +185,20 @@ export function prepareFields(h: Herd, g: Sampler): void {
   }
 }
 
-/** The start-of-step circles of the bodies body i's kind lists, itself left out, in body order (reuses one array). */
-function gatherBlockers(h: Herd, i: number, snapshot: readonly Circle[]): readonly Circle[] {
+/**
+ * The start-of-step circles and motion of the bodies body i's kind lists, itself left out, in body order, each with
+ * the share of avoiding it leaves to body i (AV-6, src/reference/bodies.ts shareOf; reuses one array).
+ */
+function gatherBlockers(h: Herd, i: number, snapshot: readonly BodyCircle[]): readonly BodyCircle[] {
   const kinds = h.arrays.kinds();
-  const listed = h.blocks[kinds[i]];
+  const mine = kinds[i];
+  const listed = h.blocks[mine];
   blockers.length = 0;
-  for (let j = 0; j < snapshot.length; j++) if (j !== i && listed[kinds[j]]) blockers.push(snapshot[j]);
+  for (let j = 0; j < snapshot.length; j++) {
+    if (j === i || !listed[kinds[j]]) continue;
+    const other = h.table[kinds[j]];
+    const share = other.avoidNeighbours > 0 && h.blocks[kinds[j]][mine] ? 0.5 : 1.0;
+    blockers.push({ ...snapshot[j], share });
+  }
   return blockers;
 }

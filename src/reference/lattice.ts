@@ -3,7 +3,9 @@
  * and are interpolated on the triangle the point falls in; without a cell, the ground is asked at each point.
  */
 import { MIN_CELL, show } from '../limits.ts';
-import type { Circle, Ground } from '../types.ts';
+import type { BodyCircle, Circle, Ground } from '../types.ts';
+import { type Neighbours, addNeighbour } from './neighbours.ts';
+import { BODIES_ALL, BODIES_NONE, BODIES_STILL, isStill } from './still.ts';
 
 type Field = (x: number, z: number) => number;
 
@@ -99,15 +101,23 @@ export class Sampler {
     return latticeValue(this.cell, x, z, this.depthCorner);
   }
 
-  /** Blocking bodies of this call, as circles (K `bodies`); set by the call before it moves anything. */
-  bodies: readonly Circle[] = [];
+  /** Blocking bodies of this call, as circles with their motion (K `bodies`); set by the call before it moves anything. */
+  bodies: readonly BodyCircle[] = [];
+  /** Which of the blocking bodies `circles` answers (BODIES_ALL, BODIES_STILL, BODIES_NONE). */
+  view = BODIES_ALL;
+  /** Below this speed a blocking body stands still for the seeking body (AV-4; set by seek). */
+  stillSpeed = 0.0;
 
-  /** Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then blocking bodies. */
+  /**
+   * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then the blocking bodies
+   * the view takes.
+   */
   circles(x: number, z: number, r: number): readonly Circle[] {
     const solids = checkedSolids(this.ground.solids(x, z, r), x, z, r);
-    if (this.bodies.length === 0) return solids;
+    if (this.bodies.length === 0 || this.view === BODIES_NONE) return solids;
     const near = [...solids];
     for (const b of this.bodies) {
+      if (this.view === BODIES_STILL && !isStill(b.vx, b.vz, this.stillSpeed)) continue;
       const dx = b.x - x;
       const dz = b.z - z;
       const reach = r + b.radius;
@@ -135,4 +145,27 @@ export function checkedSolids(solids: unknown, x: number, z: number, r: number):
 export function forget(g: Sampler): void {
   g.heights.clear();
   g.depths.clear();
+}
+
+/** Whether a sampler has blocking bodies (a herd's grid in the wasm twin, a per-row list here). */
+export function hasBodies(g: Sampler): boolean {
+  return g.bodies.length > 0;
+}
+
+/**
+ * Files into `out` the sampler's moving blocking bodies (a still one is gone round as a solid, AV-4) whose centres lie
+ * within `reach` of (x, z), at most `most`, in AV-2's order (addNeighbour). The wasm twin reads a herd's from its grid
+ * (assembly/crowd.ts crowdNeighbours).
+ */
+export function gatherNeighbours(g: Sampler, x: number, z: number, reach: number, most: number, out: Neighbours): void {
+  out.count = 0;
+  const bodies = g.bodies;
+  for (let k = 0; k < bodies.length; k++) {
+    const b = bodies[k];
+    if (isStill(b.vx, b.vz, g.stillSpeed)) continue;
+    const dx = b.x - x;
+    const dz = b.z - z;
+    const d2 = dx * dx + dz * dz;
+    if (d2 <= reach * reach) addNeighbour(out, most, d2, b.x, b.z, b.vx, b.vz, b.radius, b.share);
+  }
 }

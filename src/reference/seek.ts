@@ -5,6 +5,8 @@
  */
 import type { Body } from '../body.ts';
 import type { Sampler } from './lattice.ts';
+import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still.ts';
+import { avoidBodies } from './avoid.ts';
 import { Move, entryTime, slideBody } from './slide.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
 import type { Circle, Numbers } from '../types.ts';
@@ -287,6 +289,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.turned = 0.0;
     return SEEK_ARRIVED;
   }
+  // A kind that avoids goes round only what stands still (AV-4); moving bodies it avoids by their motion (avoidBodies).
+  const avoiding = n.avoidNeighbours > 0.0;
+  if (avoiding) {
+    g.view = BODIES_STILL;
+    g.stillSpeed = STILL_FRACTION * n.seekSpeed;
+  }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   if (first === null) {
     const k = n.seekSpeed / Math.sqrt(d2);
@@ -294,7 +302,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
   }
   gatherCluster(n, g, first, cluster);
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
@@ -313,7 +321,21 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
-  return stopIfBlocked(n, g, body, Math.sqrt(d2) - stop);
+  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
+}
+
+/**
+ * The end of a seek whose want points the way (SE-7, AV-1): stopIfBlocked, and for a kind that avoids, with the
+ * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
+ * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
+ */
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean): number {
+  if (!avoiding) return stopIfBlocked(n, g, body, reach);
+  g.view = BODIES_NONE;
+  const answer = stopIfBlocked(n, g, body, reach);
+  g.view = BODIES_ALL;
+  if (answer === SEEK_GOING) avoidBodies(n, g, body);
+  return answer;
 }
 
 /**

@@ -16,6 +16,7 @@ export interface CoreExports {
   callNumbersAddress(): Ptr;
   callResultAddress(): Ptr;
   callBodiesAddress(): Ptr;
+  callMotionsAddress(): Ptr;
   reserveCallBodies(count: number): void;
   newTerrain(mapSamples: number): Ptr;
   setHeightmap(t: Ptr, nx: number, nz: number, originX: number, originZ: number, spacing: number): void;

@@ -13,7 +13,7 @@ export type NumberField = Exclude<keyof Numbers, 'bodies'>;
 
 const NUMBER_NAMES: readonly NumberField[] = [
   'radius', 'height', 'accel', 'airAccel', 'turnRate', 'turnMax', 'gravity', 'jumpH', 'step', 'maxSlope',
-  'slopeBand', 'wade', 'span', 'probe', 'slide', 'seekSpeed',
+  'slopeBand', 'wade', 'span', 'probe', 'slide', 'seekSpeed', 'avoidReach', 'avoidHorizon', 'avoidNeighbours',
 ];
 
 export interface Layout {

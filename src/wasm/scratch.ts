@@ -5,7 +5,7 @@
  */
 import { readBodyFrom, writeBodyTo, type Body } from '../body.ts';
 import { moveTooLongError } from '../rows.ts';
-import type { Circle, Numbers } from '../types.ts';
+import type { BodyCircle, Numbers } from '../types.ts';
 import type { CoreExports } from './exports.ts';
 import { layoutOf, type Layout } from './layout.ts';
 import type { Views } from './views.ts';
@@ -18,6 +18,7 @@ export class Scratch {
   private readonly numbersAt: number;
   private readonly resultAt: number;
   private readonly circlesAt: number;
+  private readonly motionsAt: number;
   /** The numbers written last, when they are a frozen (checked) kind: writing them again is skipped. */
   private numbersWritten: Numbers | null = null;
   /** How many circles one query may gather (the ground's solids and the call's bodies) without the core growing its list. */
@@ -31,18 +32,23 @@ export class Scratch {
     this.numbersAt = core.callNumbersAddress();
     this.resultAt = core.callResultAddress();
     this.circlesAt = core.callBodiesAddress();
+    this.motionsAt = core.callMotionsAddress();
   }
 
   /** Writes a kind's numbers (skipped when they are the frozen numbers written last). */
   writeNumbers(n: Numbers): void {
     if (n === this.numbersWritten) return;
     const f64 = this.views.fresh().f64;
-    for (const [field, offset] of this.layout.numbers) f64[(this.numbersAt + offset) / 8] = n[field];
+    // A caller's own numbers object (stand's) may lack the avoidance knobs, which stand does not read: 0, never NaN.
+    for (const [field, offset] of this.layout.numbers) f64[(this.numbersAt + offset) / 8] = n[field] ?? 0;
     this.numbersWritten = Object.isFrozen(n) ? n : null;
   }
 
-  /** Writes the numbers, the body and its blocking circles for a call on a ground of `solids` circles; returns how many circles. */
-  enter(n: Numbers, body: Body, circles: readonly Circle[], solids: number): number {
+  /**
+   * Writes the numbers, the body and its blocking circles with their motion for a call on a ground of `solids` circles;
+   * returns how many circles.
+   */
+  enter(n: Numbers, body: Body, circles: readonly BodyCircle[], solids: number): number {
     this.reserve(circles.length, solids);
     this.writeCircles(circles);
     this.writeNumbers(n);
@@ -73,16 +79,22 @@ export class Scratch {
     }
   }
 
-  private writeCircles(circles: readonly Circle[]): void {
+  /** The circles into the core's callBodies, their motion beside them into callMotions (velocity as x, z; share as radius). */
+  private writeCircles(circles: readonly BodyCircle[]): void {
     if (circles.length === 0) return;
     const { f64, u32 } = this.views.fresh();
     const { size, x, z, radius } = this.layout.circle;
     const data = u32[(this.circlesAt + this.layout.circles.data) / 4];
+    const motions = u32[(this.motionsAt + this.layout.circles.data) / 4];
     circles.forEach((c, k) => {
       const at = data + k * size;
       f64[(at + x) / 8] = c.x;
       f64[(at + z) / 8] = c.z;
       f64[(at + radius) / 8] = c.radius;
+      const m = motions + k * size;
+      f64[(m + x) / 8] = c.vx;
+      f64[(m + z) / 8] = c.vz;
+      f64[(m + radius) / 8] = c.share;
     });
   }
 }

@@ -334,10 +334,11 @@ function stepAll(herds: ReadonlyArray<[string, Herd]>, dt: number, step: number,
 
 /**
  * One step as per-row calls (HD-2): every row seeks (when it has a target) then walks, its ground.bodies holding the
- * start-of-step rows — the row itself in its own place, so it is left out by identity.
+ * start-of-step rows, their positions and velocities (AV-2) — the row itself in its own place, so it is left out by
+ * identity.
  */
 export function perRowStep(R: Pick<Walker, 'seek' | 'walk'>, w: World, ground: Ground, rows: readonly Row[], targets: readonly (Target | null)[], arrived: boolean[], dt: number): void {
-  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos }));
+  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos, vel: r.vel }));
   ground.bodies = snapshot;
   rows.forEach((row, i) => {
     const held = snapshot[i]!;

@@ -176,7 +176,7 @@ function blocking(w: World): World {
  * ground.bodies holding the start-of-step rows, the row itself in its own place.
  */
 function perRowFrame(api: Api, w: World, ground: Ground, rows: Row[], targets: readonly (readonly number[])[], routes: readonly boolean[], answers: { arrived: boolean[]; unreachable: boolean[] }): void {
-  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos }));
+  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos, vel: r.vel }));
   ground.bodies = snapshot;
   rows.forEach((row, i) => {
     const held = snapshot[i];

@@ -68,7 +68,7 @@ describe.each(BUILDS)('the %s build', (build) => {
     rows.forEach((row, i) => {
       const n = reference.numbers(row, w);
       const g = new Sampler(ground);
-      g.bodies = rows.filter((_, j) => j !== i).map((r) => ({ x: r.pos[0], z: r.pos[2], radius: reference.numbers(r, w).radius }));
+      g.bodies = rows.filter((_, j) => j !== i).map((r) => ({ x: r.pos[0], z: r.pos[2], radius: reference.numbers(r, w).radius, vx: 0, vz: 0, share: 1 }));
       const first = firstBlocker(n, g, row.pos[0], row.pos[2], 40 - row.pos[0], 40 - row.pos[2]);
       if (first === null) return;
       const cluster: Circle[] = [];

@@ -41,8 +41,13 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['cornerKey', 'asked', 'checkGround', 'checkedSolids'],
     assembly: ['triangleValue', 'latticeFeet', 'latticeCross', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
   },
-  // Rows are read into circles by the facade (blockingBodies); wasm receives them as circles.
-  bodies: { reference: ['blockingBodies'], assembly: [] },
+  // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
+  // (blockingBodies); wasm receives them as circles.
+  bodies: { reference: ['shareOf', 'blockingBodies'], assembly: [] },
+  // wasm keeps a neighbour and a line as a record in linear memory and lays avoidance's statics out in a block a
+  // worker thread binds its own of (AV); the reference keeps parallel arrays on the JS heap.
+  neighbours: { reference: [], assembly: ['Neighbour'] },
+  avoid: { reference: [], assembly: ['Line', 'AVOID_BYTES', 'bindAvoid'] },
   // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
   // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope), and a herd
   // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's

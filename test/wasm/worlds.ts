@@ -27,6 +27,15 @@ export const kindArb = fc
     probe: fc.double({ min: 0.2, max: 3, noNaN: true }),
     slide: fc.double({ min: 0, max: 6, noNaN: true }),
     seekSpeed: fc.double({ min: 0, max: 8, noNaN: true }),
+    // The avoidance knobs (AV-2): mostly the defaults; else any reach, horizon and count, 0 (avoidance off) among them.
+    avoid: fc.option(
+      fc.record({
+        reach: fc.option(fc.double({ min: 0, max: 12, noNaN: true }), { nil: undefined }),
+        horizon: fc.option(fc.double({ min: 0.05, max: 6, noNaN: true }), { nil: undefined }),
+        count: fc.option(fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 64 })), { nil: undefined }),
+      }),
+      { nil: undefined },
+    ),
   })
   .map((k) => {
     const kind: Kind = {
@@ -47,6 +56,9 @@ export const kindArb = fc
     };
     if (k.airAccel !== undefined) kind.airAccel = k.airAccel;
     if (k.turnMax !== undefined) kind.turnMax = k.turnMax;
+    if (k.avoid?.reach !== undefined) kind.avoidReach = k.avoid.reach;
+    if (k.avoid?.horizon !== undefined) kind.avoidHorizon = k.avoid.horizon;
+    if (k.avoid?.count !== undefined) kind.avoidNeighbours = k.avoid.count;
     return kind;
   });
 

@@ -1,0 +1,256 @@
+/**
+ * SPEC section "Avoidance (AV)" on every core: seeking bodies part by each other's motion — the locked pair of
+ * issue 31 arrives, a head-on pair passes by the fixed rule, crowds (an antipodal circle, crossing streams) arrive
+ * without overlaps or pairs walking off together — and the avoidance is the same bits on every core, per-row and in
+ * herds; with avoidNeighbours 0 bodies are still solids for seek (SE-6) exactly.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as reference from '../../src/reference.ts';
+import { XBOT } from '../../src/presets.ts';
+import type { Circle, Ground, Kind, Row, World } from '../../src/types.ts';
+import { CORES, type Api } from '../cores.ts';
+import { SEED } from '../wasm/cores.ts';
+import { noCounts, playScene, type Edit, type Scene as CampaignScene } from '../herd/campaign.ts';
+import { antipodal, crossing, crowdWorld, herdOf, run } from './scenes.ts';
+
+const DT = 1 / 60;
+
+/** Per-row calls for one step (HD-2): each row seeks its target, then walks, ground.bodies holding start-of-step snapshots. */
+function stepRows(api: Api, w: World, ground: Ground, rows: Row[], targets: readonly (readonly [number, number])[], stop: number, arrived: boolean[]): void {
+  const snapshot: Row[] = rows.map((r) => ({ kind: r.kind, pos: r.pos, vel: r.vel }));
+  rows.forEach((row, i) => {
+    ground.bodies = snapshot.filter((_, j) => j !== i);
+    if (api.seek(row, w, targets[i] as [number, number], stop, ground)) arrived[i] = true;
+    api.walk(row, w, DT, ground);
+  });
+  ground.bodies = undefined;
+}
+
+/** Steps rows as stepRows does for up to `seconds`; answers when each arrived (seconds, or null) and the closest approach. */
+function playRows(api: Api, w: World, starts: readonly (readonly [number, number])[], targets: readonly (readonly [number, number])[], seconds: number) {
+  const ground = api.groundOf(w);
+  const rows: Row[] = starts.map(([x, z]) => ({ kind: 'xbot', pos: [x, 0, z] }));
+  const arrived = rows.map(() => false);
+  const when: (number | null)[] = rows.map(() => null);
+  let closest = Infinity;
+  const paths: number[][] = rows.map(() => []);
+  for (let s = 1; s <= seconds * 60; s++) {
+    stepRows(api, w, ground, rows, targets, 0.3, arrived);
+    arrived.forEach((a, i) => { if (a && when[i] === null) when[i] = s * DT; });
+    rows.forEach((r, i) => paths[i]!.push(r.pos[0], r.pos[2]));
+    for (let i = 0; i < rows.length; i++) {
+      for (let j = i + 1; j < rows.length; j++) closest = Math.min(closest, Math.hypot(rows[i]!.pos[0] - rows[j]!.pos[0], rows[i]!.pos[2] - rows[j]!.pos[2]));
+    }
+    if (when.every((t) => t !== null)) break;
+  }
+  return { when, closest, paths, rows };
+}
+
+const PAIR_STARTS = [[-4.27, -4.01], [-5.94, -5.01]] as const;
+const PAIR_TARGETS = [[-15.65, -0.33], [0, 24]] as const;
+
+for (const { name, api } of CORES) {
+  describe(`AV: pairs part by their motion (${name})`, () => {
+    it(`AV-1, AV-4, SE-6: the locked pair of issue 31 (XBOT, bodies ['xbot']) both arrive within 15 s, never overlapping (${name})`, () => {
+      const { when, closest } = playRows(api, crowdWorld(), PAIR_STARTS, PAIR_TARGETS, 15);
+      expect(when[0]).not.toBeNull();
+      expect(when[1]).not.toBeNull();
+      expect(closest).toBeGreaterThanOrEqual(0.8 * 0.95);
+    });
+
+    it(`AV-2, SE-6: with avoidNeighbours 0 the same pair locks as still solids did, walking off: neither arrives in 15 s (${name})`, () => {
+      const { when, rows } = playRows(api, crowdWorld({ avoidNeighbours: 0 }), PAIR_STARTS, PAIR_TARGETS, 15);
+      expect(when).toEqual([null, null]);
+      // Side by side, far from both targets.
+      expect(Math.hypot(rows[0]!.pos[0] - rows[1]!.pos[0], rows[0]!.pos[2] - rows[1]!.pos[2])).toBeLessThan(1.2);
+      expect(Math.hypot(rows[0]!.pos[0] - PAIR_TARGETS[0][0], rows[0]!.pos[2] - PAIR_TARGETS[0][1])).toBeGreaterThan(10);
+    });
+
+    it(`AV-5: an exactly head-on pair parts by the fixed rule — mirror images at every step, no randomness — and both arrive (${name})`, () => {
+      const { when, closest, paths } = playRows(api, crowdWorld(), [[-8, 0], [8, 0]], [[8, 0], [-8, 0]], 20);
+      expect(when[0]).not.toBeNull();
+      expect(when[1]).not.toBeNull();
+      expect(closest).toBeGreaterThanOrEqual(0.8 * 0.95);
+      // The pair is symmetric under a half turn, and so is every step: B's path is A's, negated, bit for bit (but
+      // for the sign of zero).
+      const [a, b] = paths as [number[], number[]];
+      expect(b.map((v) => -v + 0)).toEqual(a.map((v) => v + 0));
+      // They passed: A left the line z = 0 to go by.
+      expect(Math.max(...a.filter((_, k) => k % 2 === 1).map(Math.abs))).toBeGreaterThan(0.3);
+    });
+  });
+}
+
+describe('AV: crowds part and arrive (herds)', () => {
+  const release = CORES.find((c) => c.name === 'release')!;
+
+  it('AV-1..AV-6: an antipodal circle of 250 (radius 0.4, 3 m/s) on a 40 m ring — all arrive within 55 s, overlaps ≤ 5 % of the radius, no pair walking off together for 5 s, none unreachable (release herd)', () => {
+    const scene = antipodal(250, 40);
+    const o = run(herdOf(release.api, crowdWorld(), scene, 0.3), scene, 70, 0.4, 3);
+    expect(o.arrived).toBe(250);
+    expect(o.allArrived).not.toBeNull();
+    expect(o.allArrived!).toBeLessThanOrEqual(55);
+    expect(o.deepestOverlap).toBeLessThanOrEqual(0.05 * 0.4);
+    expect(o.longestPairAway).toBeLessThanOrEqual(5);
+    expect(o.mostUnreachable).toBe(0);
+  }, 120_000);
+
+  it('AV-1..AV-6: an antipodal circle of 24 on a 16 m ring arrives the same on the reference herd', () => {
+    const scene = antipodal(24, 8);
+    const o = run(herdOf(reference, crowdWorld(), scene, 0.3), scene, 30, 0.4, 3);
+    expect(o.arrived).toBe(24);
+    expect(o.deepestOverlap).toBeLessThanOrEqual(0.05 * 0.4);
+    expect(o.longestPairAway).toBeLessThanOrEqual(5);
+    expect(o.mostUnreachable).toBe(0);
+  }, 120_000);
+
+  it('AV-1..AV-6: two streams of 100 crossing at right angles all arrive within 40 s, overlaps ≤ 5 % of the radius, none unreachable (release herd)', () => {
+    const scene = crossing(100, 2, 10);
+    const o = run(herdOf(release.api, crowdWorld(), scene, 0.3), scene, 40, 0.4, 3);
+    expect(o.arrived).toBe(200);
+    expect(o.deepestOverlap).toBeLessThanOrEqual(0.05 * 0.4);
+    expect(o.longestPairAway).toBeLessThanOrEqual(5);
+    expect(o.mostUnreachable).toBe(0);
+  }, 120_000);
+});
+
+/** A small random crowd: 2–10 bodies of two kinds within a few metres, each sent across the others. */
+const crowdArb = fc.record({
+  bodies: fc.array(
+    fc.record({
+      x: fc.double({ min: -4, max: 4, noNaN: true }),
+      z: fc.double({ min: -4, max: 4, noNaN: true }),
+      tx: fc.double({ min: -8, max: 8, noNaN: true }),
+      tz: fc.double({ min: -8, max: 8, noNaN: true }),
+      kind: fc.constantFrom('xbot', 'elk'),
+    }),
+    { minLength: 2, maxLength: 10 },
+  ),
+  elk: fc.record({
+    radius: fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+    seekSpeed: fc.double({ min: 0.5, max: 6, noNaN: true }),
+    avoidHorizon: fc.double({ min: 0.2, max: 4, noNaN: true }),
+    avoidNeighbours: fc.integer({ min: 1, max: 12 }),
+    // Whether elk avoid xbots back (AV-6: half the work) or leave it all to them.
+    back: fc.boolean(),
+  }),
+  steps: fc.integer({ min: 20, max: 90 }),
+});
+
+type CrowdCase = typeof crowdArb extends fc.Arbitrary<infer T> ? T : never;
+
+function crowdKinds(c: CrowdCase, extra: Partial<Kind> = {}): World {
+  const { back, ...elk } = c.elk;
+  return {
+    walker: {
+      kinds: {
+        xbot: { ...XBOT, bodies: ['xbot', 'elk'], ...extra },
+        elk: { ...XBOT, span: 0.3, ...elk, bodies: back ? ['xbot', 'elk'] : ['elk'], ...extra },
+      },
+      mods: { height: 'terrain3d' },
+    },
+    terrain3d: { rings: [{ reach: 64, seg: 128 }] },
+  };
+}
+
+function crowdRows(c: CrowdCase): Row[] {
+  return c.bodies.map((b) => ({ kind: b.kind, pos: [b.x, 0, b.z] }));
+}
+
+describe('AV properties', () => {
+  const release = CORES.find((c) => c.name === 'release')!;
+
+  it('AV-3, AV-6: random small crowds — per-row calls on wasm ≡ the reference bit for bit, never a NaN, no want longer than seekSpeed', () => {
+    fc.assert(
+      fc.property(crowdArb, (c) => {
+        const w = crowdKinds(c);
+        const grounds = [reference.groundOf(w), release.api.groundOf(w)];
+        expect(release.runsInWasm(grounds[1]!)).toBe(true);
+        const sets = [crowdRows(c), crowdRows(c)];
+        const targets = c.bodies.map((b) => [b.tx, b.tz] as const);
+        for (let s = 0; s < c.steps; s++) {
+          [reference, release.api].forEach((api, k) => stepRows(api as Api, w, grounds[k]!, sets[k]!, targets, 0.2, []));
+          expect(sets[1]).toEqual(sets[0]);
+          for (const row of sets[0]!) {
+            const speed = reference.numbers(row, w).seekSpeed;
+            const want = row.want as number[];
+            expect(Number.isFinite(want[0]) && Number.isFinite(want[1])).toBe(true);
+            expect(Math.hypot(want[0]!, want[1]!)).toBeLessThanOrEqual(speed * (1 + 1e-12));
+            expect(row.unreachable).toBe(false);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 40 },
+    );
+  });
+
+  it('AV-2, SE-6: with avoidNeighbours 0 blocking bodies are exactly solids for seek and walk: rows step the same as with the bodies given as ground solids (reference)', () => {
+    fc.assert(
+      fc.property(crowdArb, (c) => {
+        const w = crowdKinds(c, { avoidNeighbours: 0 });
+        const asBodies = crowdRows(c);
+        const asSolids = crowdRows(c);
+        const targets = c.bodies.map((b) => [b.tx, b.tz] as const);
+        const height = (): number => 0;
+        for (let s = 0; s < c.steps; s++) {
+          stepRows(reference, w, { height, solids: () => [] }, asBodies, targets, 0.2, []);
+          const snapshot = asSolids.map((r) => ({ x: r.pos[0], z: r.pos[2], radius: reference.numbers(r, w).radius }));
+          asSolids.forEach((row, i) => {
+            // The circles of the bodies this row's kind lists, as solids (a body never blocks itself).
+            const listed = reference.numbers(row, w).bodies;
+            const circles: Circle[] = snapshot.filter((_, j) => j !== i && listed.includes(asSolids[j]!.kind));
+            const ground: Ground = {
+              height,
+              solids: (x, z, r) => circles.filter((b) => (b.x - x) ** 2 + (b.z - z) ** 2 <= (r + b.radius) ** 2),
+            };
+            reference.seek(row, w, targets[i] as [number, number], 0.2, ground);
+            reference.walk(row, w, DT, ground);
+          });
+          expect(asSolids).toEqual(asBodies);
+        }
+      }),
+      { seed: SEED + 1, numRuns: 40 },
+    );
+  });
+
+  it('AV-2, HD-2, HD-5: random small crowds — herds on 1, 2 and 3 threads and the reference herd ≡ per-row calls, bit for bit, at every step', async () => {
+    await fc.assert(
+      fc.asyncProperty(crowdArb, async (c) => {
+        const edits: Edit[] = [];
+        crowdRows(c).forEach((row) => edits.push({ op: 'put', row }));
+        c.bodies.forEach((b, i) => edits.push({ op: 'seek', pick: i, at: [b.tx, b.tz], stop: 0.2, route: false, past: null }));
+        edits.push({ op: 'step', dt: DT, count: c.steps });
+        const scene: CampaignScene = { world: crowdKinds(c), capacity: c.bodies.length, spot: null, edits };
+        const counts = noCounts();
+        await playScene({ wasm: release.api, reference }, scene, [1, 2, 3], counts, 'avoiding crowd');
+        expect(counts.failures).toEqual([]);
+      }),
+      { seed: SEED + 2, numRuns: 25 },
+    );
+  }, 300_000);
+});
+
+describe('AV-2, K-2: the avoidance knobs are checked like every kind number', () => {
+  const bad: ReadonlyArray<readonly [string, unknown, RegExp]> = [
+    ['avoidReach', -1, /kind "xbot" has avoidReach = -1; expected a finite number ≥ 0/],
+    ['avoidReach', Infinity, /kind "xbot" has avoidReach = Infinity/],
+    ['avoidHorizon', 0, /kind "xbot" has avoidHorizon = 0; expected a finite number > 0/],
+    ['avoidHorizon', Number.NaN, /kind "xbot" has avoidHorizon = NaN/],
+    ['avoidNeighbours', 2.5, /kind "xbot" has avoidNeighbours = 2\.5; expected a whole number from 0 to 64/],
+    ['avoidNeighbours', 65, /kind "xbot" has avoidNeighbours = 65; expected a whole number from 0 to 64/],
+    ['avoidNeighbours', '4', /kind "xbot" has avoidNeighbours = "4"; expected a whole number from 0 to 64/],
+  ];
+  for (const [field, value, message] of bad) {
+    it(`AV-2: ${field} = ${String(value)} is refused with a sentence naming the kind, the field and the value`, () => {
+      expect(() => reference.check({ xbot: { ...XBOT, [field]: value } as Kind })).toThrow(message);
+    });
+  }
+
+  it('AV-2: absent knobs take their defaults — horizon 2 s, 10 neighbours, reach seekSpeed · horizon / 2 + 4 · radius', () => {
+    const n = reference.check({ xbot: { ...XBOT } }).get('xbot')!;
+    expect([n.avoidHorizon, n.avoidNeighbours, n.avoidReach]).toEqual([2, 10, 3 + 4 * 0.4]);
+    const m = reference.check({ xbot: { ...XBOT, avoidReach: 0, avoidHorizon: 0.5, avoidNeighbours: 0 } }).get('xbot')!;
+    expect([m.avoidHorizon, m.avoidNeighbours, m.avoidReach]).toEqual([0.5, 0, 0]);
+  });
+});
