@@ -41,7 +41,12 @@ export const LEVELS: f64 = 255.0;
   bottom: i32;
   right: i32;
   top: i32;
+  /** Unlike every other grid's made in this core, so a paused search knows its grid (RT-3), whatever reuses the memory. */
+  serial: i32;
 }
+
+/** How many grids this core has made: the last one's serial. */
+let gridsMade: i32 = 0;
 
 /** A grid of `w × h` unknown cells from cell (i0, j0) of side `cell` on a ground, for the kind of the scratch numbers. */
 export function newGrid(ground: GroundData, cell: f64, i0: f64, j0: f64, w: i32, h: i32): Grid {
@@ -56,6 +61,7 @@ export function newGrid(ground: GroundData, cell: f64, i0: f64, j0: f64, w: i32,
   grid.h = h;
   grid.cells = changetype<I32s>(alloc(<usize>w * <usize>h << 2));
   grid.known = changetype<U8Values>(alloc(<usize>w * <usize>h));
+  grid.serial = ++gridsMade;
   return grid;
 }
 
@@ -137,6 +143,19 @@ export function standableAt(n: Numbers, g: Sampler, x: f64, z: f64): bool {
   return !isSteep(n, slope, false) && depth <= n.wade && clearOfSolids(n, g, x, z);
 }
 
+/** Grid verdicts (a cell's standing, an edge's slide) worked out since resetVerdicts: the work a route's budget counts (RT-3). */
+let verdictsWorked: i32 = 0;
+
+/** Starts counting the verdicts worked out from 0. */
+export function resetVerdicts(): void {
+  verdictsWorked = 0;
+}
+
+/** The verdicts worked out since resetVerdicts. */
+export function verdicts(): i32 {
+  return verdictsWorked;
+}
+
 /**
  * Cell k's state with its standing known (RT-1): standable where the centre is not steep (ST-3, for a body not yet
  * sliding), its water no deeper than wade (ST-4) and clear of every solid grown by the radius (SL-2); with the
@@ -145,6 +164,7 @@ export function standableAt(n: Numbers, g: Sampler, x: f64, z: f64): bool {
 export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   const s = grid.cells[k];
   if ((s & STAND_KNOWN) != 0) return s;
+  verdictsWorked++;
   const x = cellX(grid, k);
   const z = cellZ(grid, k);
   standGradient(n, g, x, z, gradient);
@@ -233,6 +253,7 @@ export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: i32, col: i32, row
   const bit = 1 << d;
   const s = standState(n, g, grid, k);
   if ((s & EDGES_KNOWN) != 0 || (grid.known[k] & bit) != 0) return (s & bit) != 0;
+  verdictsWorked++;
   const clear = edgeClear(n, g, grid, standWalker(n, g, cellX(grid, k), cellZ(grid, k)), col, row, d);
   grid.known[k] = grid.known[k] | bit;
   if (clear) grid.cells[k] = grid.cells[k] | bit;

@@ -14,12 +14,13 @@ export function gridCells(grid: Grid): usize {
 }
 
 /**
- * The route from (sx, sz) to (tx, tz) on a grid, searched within the `w × h` cells from cell (i0, j0) (RT-3..RT-5):
- * one crossing; result[0] is the address of routeOut, [count, reached, length, x, z, …].
+ * The route from (sx, sz) to (tx, tz) on a grid, searched within the `w × h` cells from cell (i0, j0), working out at
+ * most `budget` new verdicts (-1: any number) (RT-3..RT-5): one crossing; result[0] is the address of routeOut,
+ * [count, reached, length, x, z, …], count 0 for a plan the budget left unfinished.
  */
-export function route(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64, i0: f64, j0: f64, w: i32, h: i32): i32 {
+export function route(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64, i0: f64, j0: f64, w: i32, h: i32, budget: i32): i32 {
   setWindow(grid, i0, j0, w, h);
-  planRoute(grid.numbers, callGround(grid.ground, 0), grid, sx, sz, tx, tz, slopeCost, waterCost);
+  planRoute(grid.numbers, callGround(grid.ground, 0), grid, sx, sz, tx, tz, slopeCost, waterCost, budget);
   callResult[0] = <f64>changetype<usize>(routeOut);
   return CALL_DONE;
 }

@@ -5,7 +5,7 @@
  */
 import { F64s, I32s, Numbers, U8Values, alloc, free } from './memory';
 import { Sampler } from './lattice';
-import { EDGES_KNOWN, Grid, LEVELS, SQRT2, STANDABLE, cellX, cellZ, dirX, dirZ, edgeTo, legClear, slideSight, standState, standableAt } from './passability';
+import { EDGES_KNOWN, Grid, LEVELS, SQRT2, STANDABLE, cellX, cellZ, dirX, dirZ, edgeTo, legClear, slideSight, standState, standableAt, verdicts } from './passability';
 
 /**
  * How a way enters the target's cell (RT-2): GOAL_CENTRE where its centre is standable (its edges, as any cell's);
@@ -69,8 +69,77 @@ let heapK = changetype<I32s>(0);
 export let heapSize: i32 = 0;
 let heapCapacity: i32 = 0;
 
-/** Makes room in the search's storage for grids of `count` nodes. */
+/**
+ * A budgeted route's search paused unfinished (RT-3), kept with the storage it fills: its open heap, costs and marks
+ * stay as they are, and the same search asked again — the same grid, window, ends and costs — goes on from them.
+ * `open` is its open mark, `best` its closed node nearest the goal so far, `bestD` that node's squared distance.
+ */
+@unmanaged class Pause {
+  held: bool;
+  grid: i32;
+  sx: f64;
+  sz: f64;
+  tx: f64;
+  tz: f64;
+  slopeCost: f64;
+  waterCost: f64;
+  left: i32;
+  bottom: i32;
+  right: i32;
+  top: i32;
+  open: i32;
+  best: i32;
+  bestD: f64;
+}
+
+/** The pause of the search in the storage in use. */
+let pause = changetype<Pause>(memory.data(offsetof<Pause>()));
+
+// ---- A second storage, where a paused search is set aside while other searches run (RT-3) ----------------------
+
+let asideCosts = changetype<F64s>(0);
+let asideMarks = changetype<I32s>(0);
+let asideFroms = changetype<U8Values>(0);
+let asidePath = changetype<I32s>(0);
+let asideSearch: i32 = 0;
+let asideHeapF = changetype<F64s>(0);
+let asideHeapG = changetype<F64s>(0);
+let asideHeapK = changetype<I32s>(0);
+let asideHeapSize: i32 = 0;
+let asideHeapCapacity: i32 = 0;
+let asideCapacity: i32 = 0;
+let asidePause = changetype<Pause>(memory.data(offsetof<Pause>()));
+
+/** Swaps the storage in use with the one set aside, each with its search's marks, heap and pause. */
+function swapStorage(): void {
+  const c = costs; costs = asideCosts; asideCosts = c;
+  const m = marks; marks = asideMarks; asideMarks = m;
+  const f = froms; froms = asideFroms; asideFroms = f;
+  const p = path; path = asidePath; asidePath = p;
+  places = path;
+  const s = search; search = asideSearch; asideSearch = s;
+  const hf = heapF; heapF = asideHeapF; asideHeapF = hf;
+  const hg = heapG; heapG = asideHeapG; asideHeapG = hg;
+  const hk = heapK; heapK = asideHeapK; asideHeapK = hk;
+  const hs = heapSize; heapSize = asideHeapSize; asideHeapSize = hs;
+  const hc = heapCapacity; heapCapacity = asideHeapCapacity; asideHeapCapacity = hc;
+  const cap = capacity; capacity = asideCapacity; asideCapacity = cap;
+  const pa = pause; pause = asidePause; asidePause = pa;
+}
+
+/**
+ * Before another search takes the storage in use: a paused search in it is set aside in the second storage (where
+ * the one set aside before, if any, is dropped), so a budgeted route goes on after other searches ran (RT-3).
+ */
+function setAside(): void {
+  if (!pause.held) return;
+  swapStorage();
+  pause.held = false;
+}
+
+/** Makes room in the search's storage for grids of `count` nodes (a paused search in it set aside first). */
 export function reserveSearch(count: i32): void {
+  setAside();
   if (count <= capacity) return;
   capacity = count;
   free(changetype<usize>(costs));
@@ -86,10 +155,11 @@ export function reserveSearch(count: i32): void {
 }
 
 /**
- * Starts a search over the storage (searchGrid, or a field's Dijkstra): empties the open heap and answers the mark of
- * the nodes it opens, unlike any earlier search's (the nodes it closes are marked one more).
+ * Starts a search over the storage (searchGrid, or a field's Dijkstra): sets a paused search in it aside, empties the
+ * open heap and answers the mark of the nodes it opens, unlike any earlier search's (the nodes it closes are marked one more).
  */
 export function startSearch(): i32 {
+  setAside();
   search++;
   heapSize = 0;
   return search * 2;
@@ -215,25 +285,77 @@ export function openStart(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, 
   }
 }
 
+/** searchGrid's answer when its budget ran out before the search ended: no node (RT-3). */
+export const SEARCH_PAUSED: i32 = -1;
+
+/** Whether `p` holds this search paused: the same grid, window, ends and costs (RT-3). */
+function pausedHere(p: Pause, grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): bool {
+  return p.held && p.grid == grid.serial && p.sx == sx && p.sz == sz && p.tx == tx && p.tz == tz && p.slopeCost == slopeCost &&
+    p.waterCost == waterCost && p.left == grid.left && p.bottom == grid.bottom && p.right == grid.right && p.top == grid.top;
+}
+
+/**
+ * Whether this search is paused, in the storage in use or in the one set aside (then swapped in, the one in use set
+ * aside in its place): it goes on where it paused (RT-3).
+ */
+function resumes(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): bool {
+  if (pausedHere(pause, grid, sx, sz, tx, tz, slopeCost, waterCost)) return true;
+  if (!pausedHere(asidePause, grid, sx, sz, tx, tz, slopeCost, waterCost)) return false;
+  swapStorage();
+  return true;
+}
+
+/** Records the search in the storage in use as paused, to go on with when it is asked again (resumes). */
+function pauseHere(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost: f64, waterCost: f64): void {
+  const p = pause;
+  p.held = true;
+  p.grid = grid.serial;
+  p.sx = sx;
+  p.sz = sz;
+  p.tx = tx;
+  p.tz = tz;
+  p.slopeCost = slopeCost;
+  p.waterCost = waterCost;
+  p.left = grid.left;
+  p.bottom = grid.bottom;
+  p.right = grid.right;
+  p.top = grid.top;
+}
+
 /**
  * A* from the body at (sx, sz), in node `start`, to node `goal` over the grid's passable edges (RT-3): its first
  * nodes as openStart opens them, 8 neighbours, costs in metres, the octile heuristic, within the grid's window, each
  * edge into the goal as `way` says (goalWay: judged at the target (tx, tz) itself where the goal's centre is
  * unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least
  * squared distance in cells, the first closed of those), or `start` when none is nearer than the body's own cell. Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ * With a `budget` (≥ 0; -1: none) it expands no further node once the cells it expanded and the verdicts worked out
+ * since resetVerdicts reach the budget, and answers SEARCH_PAUSED: asked again, it goes on where it stopped — the
+ * nodes come out in the same order as in one whole search, so it ends the same.
  */
-export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64): i32 {
-  const open = startSearch();
-  const closed = open + 1;
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64, start: i32, goal: i32, tx: f64, tz: f64, way: i32, slopeCost: f64, waterCost: f64, budget: i32): i32 {
   const w = grid.w;
   const gi = goal % w;
   const gj = goal / w;
-  openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, open);
-  const si = <f64>(start % w - gi);
-  const sj = <f64>(start / w - gj);
-  let best = start;
-  let bestD = si * si + sj * sj;
+  if (!resumes(grid, sx, sz, tx, tz, slopeCost, waterCost)) {
+    reserveSearch(grid.w * grid.h);
+    pause.open = startSearch();
+    openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, pause.open);
+    const si = <f64>(start % w - gi);
+    const sj = <f64>(start / w - gj);
+    pause.best = start;
+    pause.bestD = si * si + sj * sj;
+  }
+  pause.held = false;
+  const p = pause;
+  const open = p.open;
+  const closed = open + 1;
+  let expanded = 0;
   while (heapSize > 0) {
+    if (budget >= 0 && expanded + verdicts() >= budget) {
+      pauseHere(grid, sx, sz, tx, tz, slopeCost, waterCost);
+      return SEARCH_PAUSED;
+    }
+    expanded++;
     const k = heapPop();
     marks[k] = closed;
     const col = k % w;
@@ -241,9 +363,9 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64,
     const di = <f64>(col - gi);
     const dj = <f64>(row - gj);
     const d2 = di * di + dj * dj;
-    if (d2 < bestD) {
-      best = k;
-      bestD = d2;
+    if (d2 < p.bestD) {
+      p.best = k;
+      p.bestD = d2;
     }
     if (k == goal) break;
     const cost = costs[k];
@@ -269,5 +391,5 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: f64, sz: f64,
       }
     }
   }
-  return best;
+  return p.best;
 }

@@ -11,8 +11,9 @@
  *     bodies all head for one gate, every body routing along the one field against every body seeking plainly.
  *  5. The companion (CO-12): µs per `step` following a running player on open ground (no route planned), and frame
  *     by frame while the player wades across a pond and the companion goes round it: the mean frame, the frames
- *     that plan (their count, median and slowest), on wasm and on the reference; and the play-test (CO-13) on wasm:
- *     120 s per world under the WASD stick, its longest companion step, its 99.9th percentile and the steps over 2 ms.
+ *     that plan (their count, median and slowest; a plan is spread over frames, one budgeted call each), on wasm and on
+ *     the reference; and the play-test (CO-13) on wasm: 120 s per world under the WASD stick, each companion step the
+ *     least of three plays — its longest, its 99.9th percentile and the steps over 2 ms — and the longest of one play.
  * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +29,8 @@ import { ROUND_TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from '../s
 import { playWorlds } from '../src/autopilot/playWorlds.ts';
 import { playWorld } from '../src/autopilot/playTest.ts';
 import type { Ground, Row, World } from '../src/types.ts';
+import { Companion } from '../src/companion/companion.ts';
+import type { WalkerCore } from '../src/companion/core.ts';
 import { random } from '../src/random.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -389,6 +392,9 @@ async function gate(): Promise<Record<string, string>[]> {
   return out;
 }
 
+/** Timed plays of a trip or world: the same frames each time (the play is deterministic), so a frame's least time is its own cost. */
+const PLAYS = 3;
+
 /**
  * CO-12: the companion's cost per frame on a 0.25 m heightmap (the autopilot's scenes): following a player who runs a
  * 20 m square on open ground (tinybench, no route planned), and every frame of the pond trip — the player wading
@@ -416,51 +422,82 @@ async function companion(): Promise<Record<string, string>[]> {
     out.push({ core: name, scene: 'following on open ground', 'µs/step (p50)': us.toFixed(1), 'routes planned': String(c.plans), 'plan frames': '0', 'plan frame ms, median': '-', 'plan frame ms, slowest': '-' });
   }
   const trip = ROUND_TRIPS[0];
-  const w = heightmapWorld(trip.scene);
   for (const [name, api] of apis) {
-    const ground = api.groundOf(w);
-    const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], 0, trip.start[1]] };
-    const row: Row = { kind: 'ally', pos: [trip.companion[0], api.stand(api.numbers({ kind: 'ally' }, w), ground, trip.companion[0], trip.companion[1]), trip.companion[1]] };
-    const c = new api.Companion({ row, world: w, ground });
-    const plain: number[] = [];
-    const planning: number[] = [];
-    for (let frame = 0; frame < 12 / DT; frame++) {
-      const p = tripAt(trip, frame * DT);
-      player.pos = [p.x, tripHeight(trip.scene, p.x, p.z), p.z];
-      const plans = c.plans;
-      const ms = once(() => c.step(DT, player));
-      (c.plans > plans ? planning : plain).push(ms);
-    }
-    planning.sort((a, b) => a - b);
-    plain.sort((a, b) => a - b);
+    // One untimed trip warms the code; then each frame is the least of PLAYS trips, each on a fresh ground.
+    pondTrip(api, trip);
+    const trips = Array.from({ length: PLAYS }, () => pondTrip(api, trip));
+    const least = trips[0].ms.map((_, i) => Math.min(...trips.map((t) => t.ms[i])));
+    const { calls, plans } = trips[0];
+    const planning = least.filter((_, i) => calls[i]).sort((a, b) => a - b);
+    const plain = least.filter((_, i) => !calls[i]).sort((a, b) => a - b);
     out.push({
       core: name, scene: 'round a pond the player wades (12 s)', 'µs/step (p50)': `${(plain[plain.length >> 1] * 1000).toFixed(1)} (frames without a plan)`,
-      'routes planned': String(c.plans), 'plan frames': String(planning.length),
-      'plan frame ms, median': planning[planning.length >> 1].toFixed(1), 'plan frame ms, slowest': planning[planning.length - 1].toFixed(1),
+      'routes planned': String(plans), 'plan frames': String(planning.length),
+      'plan frame ms, median': planning[planning.length >> 1].toFixed(2), 'plan frame ms, slowest': planning[planning.length - 1].toFixed(2),
     });
   }
   return out;
+}
+
+/**
+ * The pond trip of the autopilot's scenes on a fresh ground, the companion stepped after the player every frame:
+ * each step's ms, whether it called `route` (a plan's frame: it starts or goes on with one, CO-12), and the routes planned.
+ */
+function pondTrip(api: typeof reference, trip: Trip): { ms: number[]; calls: boolean[]; plans: number } {
+  const w = heightmapWorld(trip.scene);
+  const ground = api.groundOf(w);
+  const player: Row = { kind: 'player', as: 'xbot', pos: [trip.start[0], 0, trip.start[1]] };
+  const row: Row = { kind: 'ally', pos: [trip.companion[0], api.stand(api.numbers({ kind: 'ally' }, w), ground, trip.companion[0], trip.companion[1]), trip.companion[1]] };
+  let routed = false;
+  const core: WalkerCore = {
+    walk: api.walk, seek: api.seek, stand: api.stand, numbers: api.numbers,
+    route: (...args) => {
+      routed = true;
+      return api.route(...args);
+    },
+  };
+  const c = new Companion(core, { row, world: w, ground });
+  const ms: number[] = [];
+  const calls: boolean[] = [];
+  for (let frame = 0; frame < 12 / DT; frame++) {
+    const p = tripAt(trip, frame * DT);
+    player.pos = [p.x, tripHeight(trip.scene, p.x, p.z), p.z];
+    routed = false;
+    ms.push(once(() => c.step(DT, player)));
+    calls.push(routed);
+  }
+  return { ms, calls, plans: c.plans };
 }
 
 /** Seconds the play-test plays per world. */
 const PLAY_SECONDS = QUICK ? 30 : 120;
 
 /**
- * CO-13: the play-test on the wasm core, every companion step timed — the longest step, the 99.9th percentile and the
- * frames over 2 ms, per world, after one untimed play of the same world (so the figures are of warm code).
+ * CO-13: the play-test on the wasm core, every companion step timed, after one untimed play of the same world (so the
+ * figures are of warm code), each play on a fresh ground (its grids start with nothing worked out). A frame's time is
+ * the least of PLAYS plays of it — on a shared machine a single play's slowest frames are mostly preemption and the
+ * collector, which land on other frames each play — and the longest single-play step is shown beside it.
  */
 async function play(): Promise<Record<string, string>[]> {
   const api = walkerOn(await createCore(decodeBase64(releaseBase64)));
   const out: Record<string, string>[] = [];
   for (const world of playWorlds(7)) {
     playWorld(api, api.groundOf, world, 7, PLAY_SECONDS, DT);
-    const again = playWorlds(7).find((w) => w.name === world.name)!;
-    const f = playWorld(api, api.groundOf, again, 7, PLAY_SECONDS, DT, () => performance.now());
-    const steps = [...f.stepTimes].sort((a, b) => a - b);
+    let least: number[] = [];
+    let single = 0;
+    let f = null as ReturnType<typeof playWorld> | null;
+    for (let p = 0; p < PLAYS; p++) {
+      const again = playWorlds(7).find((w) => w.name === world.name)!;
+      f = playWorld(api, api.groundOf, again, 7, PLAY_SECONDS, DT, () => performance.now());
+      least = p === 0 ? f.stepTimes : least.map((ms, i) => Math.min(ms, f!.stepTimes[i]));
+      single = Math.max(single, f.longestStep);
+    }
+    const steps = [...least].sort((a, b) => a - b);
     out.push({
-      world: world.name, steps: String(steps.length), 'longest ms': f.longestStep.toFixed(2),
+      world: world.name, steps: String(steps.length), 'longest ms': steps[steps.length - 1].toFixed(2),
       'p99.9 ms': steps[Math.floor(steps.length * 0.999)].toFixed(2), 'median µs': (steps[steps.length >> 1] * 1000).toFixed(0),
-      'steps over 2 ms': String(steps.filter((ms) => ms > 2).length), placements: String(f.placements), 'routes taken': String(f.routes),
+      'steps over 2 ms': String(steps.filter((ms) => ms > 2).length), 'longest ms, one play': single.toFixed(2),
+      placements: String(f!.placements), 'routes taken': String(f!.routes),
     });
   }
   return out;
@@ -496,7 +533,7 @@ async function main(): Promise<void> {
   if (runs('companion')) {
     console.log('\nThe companion per frame (CO-12), on the autopilot scenes\' 0.25 m heightmap; a plan searches at most 16,384 cells, the first on a fresh grid:');
     console.table(await companion());
-    console.log(`\nThe play-test (CO-13) on the wasm core: ${PLAY_SECONDS} s per world under the WASD stick, every companion step timed (target: longest ≤ 2 ms):`);
+    console.log(`\nThe play-test (CO-13) on the wasm core: ${PLAY_SECONDS} s per world under the WASD stick, every companion step timed, each the least of ${PLAYS} plays (target: longest ≤ 2 ms):`);
     console.table(await play());
   }
   console.log('\nTargets: ≤ 250 ns per body-step at 10k; wasm ≥ 3× the reference loop; ≤ 256 bytes per body beyond the ground.');

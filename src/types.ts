@@ -180,6 +180,8 @@ export interface World {
 export interface RouteOptions {
   slopeCost?: number;
   waterCost?: number;
+  /** The most cells the search expands plus grid verdicts it works out in this call; short of its end the route is `pending` (RT-3). */
+  budget?: number;
   region?: readonly number[];
 }
 
@@ -190,12 +192,14 @@ export interface SeekOptions {
 
 /**
  * A route (RT-3, RT-4): the waypoints [x, z] to walk through in order, the last the target (or, when `reached` is
- * false, the reachable point nearest it); `length` the metres from the body through every waypoint.
+ * false, the reachable point nearest it); `length` the metres from the body through every waypoint. `pending` is true
+ * when `options.budget` ran out first: no waypoints yet, and the same call made again goes on with the plan (RT-3).
  */
 export interface Route {
   waypoints: [number, number][];
   reached: boolean;
   length: number;
+  pending: boolean;
 }
 
 /**

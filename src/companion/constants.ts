@@ -79,9 +79,15 @@ export const ROUTE_MARGIN = 8;
 
 /**
  * The most cells a companion's route searches (128 × 128: 32 m square on a 0.25 m lattice, 128 m on a 1 m one),
- * bounding the one frame that plans; a larger box is narrowed, in cells (CO-12).
+ * bounding a plan's frames; a larger box is narrowed, in cells (CO-12).
  */
 export const ROUTE_CELLS = 16384;
+
+/**
+ * The work one frame's `route` call may do (its `budget`: cells expanded plus grid verdicts worked out, RT-3): about
+ * 0.8 ms on the wasm core when every verdict is new; a plan needing more goes on over later frames (CO-12).
+ */
+export const ROUTE_BUDGET = 2000;
 
 /** A waypoint counts as passed once the companion is this near it, in metres (CO-12). */
 export const WAYPOINT_REACH = 0.02;

@@ -2,9 +2,21 @@
  * The companion's way round (CO-12): the waypoints of a route (RT-3, RT-4) the companion walks instead of heading
  * straight for its aim, with the point it was planned to. The controller plans it when the straight way makes no
  * progress and plans again when its aim moves off that point; its sibling, the stuck rule (CO-8), still jumps or
- * teleports when no route helps.
+ * teleports when no route helps. A plan that takes more than a frame's budget is kept here until it ends.
  */
+import type { Row } from '../types.ts';
 import { ROUTE_INTERVAL, ROUTE_TOLERANCE, WAYPOINT_REACH } from './constants.ts';
+
+/**
+ * A plan under way (CO-12): what it was asked with — the companion's row as it was, the aim and the point ahead of
+ * the player then — and whether the route to the aim ended unreached, so the route to the point ahead is asked.
+ */
+export interface Planning {
+  readonly from: Row;
+  readonly point: readonly number[];
+  readonly ahead: readonly number[];
+  readonly toAhead: boolean;
+}
 
 /** A detour's whole state, as the companion saves it to put back when a frame throws. */
 export interface DetourState {
@@ -15,6 +27,7 @@ export interface DetourState {
   ahead: boolean;
   sincePlan: number;
   region: readonly number[] | null;
+  planning: Planning | null;
 }
 
 /** The route being walked (none while `waypoints` is null) and the time since the last plan. */
@@ -32,6 +45,8 @@ export class Detour implements DetourState {
   sincePlan = ROUTE_INTERVAL;
   /** The box [x0, z0, x1, z1] the last plan searched, kept so later plans inside it search the same grid. */
   region: readonly number[] | null = null;
+  /** The plan under way, which a later frame's `route` call goes on with; null when none is. */
+  planning: Planning | null = null;
 
   /** Whether a route is being walked. */
   get active(): boolean {
@@ -47,9 +62,10 @@ export class Detour implements DetourState {
     this.ahead = ahead;
   }
 
-  /** Stops walking the route: the companion heads straight for its aim again. */
+  /** Stops walking the route, and drops any plan under way: the companion heads straight for its aim again. */
   clear(): void {
     this.waypoints = null;
+    this.planning = null;
   }
 
   /** Whether the point the route was planned to is more than ROUTE_TOLERANCE from (x, z), where it should be now. */
@@ -80,8 +96,8 @@ export class Detour implements DetourState {
 
   /** A copy of the state, for `restore`. */
   save(): DetourState {
-    const { waypoints, next, goalX, goalZ, ahead, sincePlan, region } = this;
-    return { waypoints, next, goalX, goalZ, ahead, sincePlan, region };
+    const { waypoints, next, goalX, goalZ, ahead, sincePlan, region, planning } = this;
+    return { waypoints, next, goalX, goalZ, ahead, sincePlan, region, planning };
   }
 
   /** Puts back a state `save` gave. */

@@ -1,13 +1,13 @@
 /**
  * Planning a way round what the companion cannot cross (CO-12): when to plan, the point ahead of the player a plan
- * may aim at, the box a plan is searched in, and the plan itself — a route to the aim, else to the point ahead —
- * which the detour (detour.ts) then walks.
+ * may aim at, the box a plan is searched in, and the plan itself — a route to the aim, else to the point ahead, one
+ * budgeted `route` call a frame until it ends — which the detour (detour.ts) then walks.
  */
 import type { Ground, Row, World } from '../types.ts';
 import { routeCell } from '../reference/route.ts';
 import type { WalkerCore } from './core.ts';
-import { ROUTE_CELLS, ROUTE_GAIN, ROUTE_INTERVAL, ROUTE_LOOKAHEAD, ROUTE_MARGIN, ROUTE_TIME, TRAIL_DELAY } from './constants.ts';
-import { Detour, type DetourState } from './detour.ts';
+import { ROUTE_BUDGET, ROUTE_CELLS, ROUTE_GAIN, ROUTE_INTERVAL, ROUTE_LOOKAHEAD, ROUTE_MARGIN, ROUTE_TIME, TRAIL_DELAY } from './constants.ts';
+import { Detour, type DetourState, type Planning } from './detour.ts';
 import type { Trail } from './trail.ts';
 
 /** A copy of a WayRound's state, as the companion saves it to put back when a frame throws. */
@@ -21,24 +21,26 @@ export class WayRound {
   readonly heading: number[] = [0, 0];
   /** Where the player will be ROUTE_LOOKAHEAD from now at its trail pace. */
   private readonly ahead: number[] = [0, 0];
-  /** How many routes it planned (calls of `route`), taken or not. */
+  /** How many routes it planned (calls of `route` that ended, not those its budget left unfinished), taken or not. */
   plans = 0;
   /** How many routes it took and walked round what blocked it. */
   routes = 0;
 
   /**
    * Chooses where the companion at `row` heads this frame, toward its aim `point`: the detour is dropped unless it is
-   * `following` (in FOLLOW, outside the follow ring, aiming, not on a rejoining jump); following, one is planned —
-   * grounded, at most once per ROUTE_INTERVAL — when the companion has been `stuck` for ROUTE_TIME, or when the point
-   * its route was planned to has moved more than ROUTE_TOLERANCE from where that point now is (the aim, or the point
-   * ahead of the player); then it heads for the route's next waypoint, else its aim.
+   * `following` (in FOLLOW, outside the follow ring, aiming, not on a rejoining jump); following, a plan under way
+   * goes on (one budgeted `route` call), else one is started — grounded, at most once per ROUTE_INTERVAL — when the
+   * companion has been `stuck` for ROUTE_TIME, or when the point its route was planned to has moved more than
+   * ROUTE_TOLERANCE from where that point now is (the aim, or the point ahead of the player); then it heads for the
+   * route's next waypoint, else (no route, or one still being planned) its aim.
    */
   steer(core: WalkerCore, world: World, ground: Ground, row: Row, trail: Trail, player: Row, point: readonly number[], dt: number, following: boolean, stuck: number): void {
     const d = this.detour;
     d.sincePlan += dt;
     if (!following) d.clear();
+    if (d.planning !== null) this.goOn(core, world, ground, d.planning);
     // Planned only from the ground: a body in the air has no cell to start from.
-    if (following && row.air !== true && d.sincePlan >= ROUTE_INTERVAL) {
+    else if (following && row.air !== true && d.sincePlan >= ROUTE_INTERVAL) {
       lookAhead(trail, player, this.ahead);
       const moved = d.active && (d.ahead ? d.strayed(this.ahead[0], this.ahead[1]) : d.strayed(point[0], point[1]));
       if (stuck >= ROUTE_TIME || moved) this.plan(core, world, ground, row, player, point);
@@ -46,7 +48,7 @@ export class WayRound {
     d.heading(row.pos[0], row.pos[2], point[0], point[1], this.heading);
   }
 
-  /** Plans a detour within routeRegion's box, counting the routes planned and the one taken (planWayRound). */
+  /** Starts a plan within routeRegion's box from where the companion stands now (planWayRound), and makes its first call. */
   private plan(core: WalkerCore, world: World, ground: Ground, row: Row, player: Row, point: readonly number[]): void {
     const d = this.detour;
     d.sincePlan = 0;
@@ -54,7 +56,16 @@ export class WayRound {
     const region = routeRegion(ground, d.region, row.pos, point, player, this.ahead);
     if (region === null) return;
     d.region = region;
-    this.plans += planWayRound(core, row, world, ground, d, point, this.ahead, region);
+    d.planning = { from: copyRow(row), point: [point[0], point[1]], ahead: [this.ahead[0], this.ahead[1]], toAhead: false };
+    this.goOn(core, world, ground, d.planning);
+  }
+
+  /** Makes this frame's call of the plan under way (planWayRound), counting the routes that ended and the one taken. */
+  private goOn(core: WalkerCore, world: World, ground: Ground, planning: Planning): void {
+    const d = this.detour;
+    const asked = planWayRound(core, world, ground, d, planning, d.region!);
+    if (asked === 'pending') return;
+    this.plans += 1;
     if (d.active) this.routes += 1;
   }
 
@@ -106,23 +117,39 @@ export function routeRegion(ground: Ground, kept: readonly number[] | null, pos:
 }
 
 /**
- * Plans a detour for `row` within `region` (CO-12): a route to the aim `point` (the trail point); when that does not
- * reach, a route to the point `ahead` of the player. One that reaches is taken; one that does not is taken only when
- * its end is at least ROUTE_GAIN nearer that point than the companion is (it goes as near as it can); otherwise the
- * detour stays clear, the companion heads straight again and the stuck rule (CO-8) goes on counting. Answers how many
- * routes it planned; the detour is active when one was taken.
+ * Goes on with the plan under way within `region` (CO-12), one `route` call of ROUTE_BUDGET, from where the
+ * companion stood when it started: first a route to the aim (the trail point then); when that does not reach, a
+ * route to the point ahead of the player. One that reaches is taken; one that does not is taken only when its end is
+ * at least ROUTE_GAIN nearer that point than the companion stood (it goes as near as it can); otherwise the detour
+ * stays clear, the companion heads straight again and the stuck rule (CO-8) goes on counting. Answers 'pending' when
+ * the call's budget ran out (the same call, made next frame, goes on with it: RT-3), 'ahead' when the route to the
+ * aim ended unreached (the plan goes on to the point ahead next frame), else 'done': the plan has ended, and the
+ * detour is active when a route was taken.
  */
-export function planWayRound(core: WalkerCore, row: Row, world: World, ground: Ground, detour: Detour, point: readonly number[], ahead: readonly number[], region: readonly number[]): number {
-  const way = core.route(row, world, point, ground, { region });
-  if (way.reached) {
-    detour.take(way.waypoints, point[0], point[1], false);
-    return 1;
+export function planWayRound(core: WalkerCore, world: World, ground: Ground, detour: Detour, planning: Planning, region: readonly number[]): 'pending' | 'ahead' | 'done' {
+  const { from, point, ahead } = planning;
+  const way = core.route(from, world, planning.toAhead ? ahead : point, ground, { region, budget: ROUTE_BUDGET });
+  if (way.pending) return 'pending';
+  detour.planning = null;
+  if (!planning.toAhead) {
+    if (way.reached) {
+      detour.take(way.waypoints, point[0], point[1], false);
+      return 'done';
+    }
+    detour.planning = { ...planning, toAhead: true };
+    return 'ahead';
   }
   const [ax, az] = ahead;
-  const near = core.route(row, world, ahead, ground, { region });
-  const end = near.waypoints[near.waypoints.length - 1];
+  const end = way.waypoints[way.waypoints.length - 1];
   const fromEnd = Math.sqrt((end[0] - ax) * (end[0] - ax) + (end[1] - az) * (end[1] - az));
-  const fromHere = Math.sqrt((row.pos[0] - ax) * (row.pos[0] - ax) + (row.pos[2] - az) * (row.pos[2] - az));
-  if (near.reached || fromEnd <= fromHere - ROUTE_GAIN) detour.take(near.waypoints, ax, az, true);
-  return 2;
+  const fromHere = Math.sqrt((from.pos[0] - ax) * (from.pos[0] - ax) + (from.pos[2] - az) * (from.pos[2] - az));
+  if (way.reached || fromEnd <= fromHere - ROUTE_GAIN) detour.take(way.waypoints, ax, az, true);
+  return 'done';
+}
+
+/** A copy of `row` whose arrays are its own, so the frames after it leave a plan's start as it was. */
+function copyRow(row: Row): Row {
+  const copy: Row = { ...row };
+  for (const [key, value] of Object.entries(row)) if (Array.isArray(value)) (copy as Record<string, unknown>)[key] = [...value];
+  return copy;
 }

@@ -37,7 +37,12 @@ export class Grid {
   bottom = 0;
   right = 0;
   top = 0;
+  /** Unlike every other grid's made in this core, so a paused search knows its grid (RT-3). */
+  serial = 0;
 }
+
+/** How many grids this core has made: the last one's serial. */
+let gridsMade: number = 0;
 
 /** A grid of `w × h` unknown cells from cell (i0, j0) of side `cell`. */
 export function newGrid(cell: number, i0: number, j0: number, w: number, h: number): Grid {
@@ -49,6 +54,7 @@ export function newGrid(cell: number, i0: number, j0: number, w: number, h: numb
   grid.h = h;
   grid.cells = new Int32Array(w * h);
   grid.known = new Uint8Array(w * h);
+  grid.serial = ++gridsMade;
   return grid;
 }
 
@@ -122,6 +128,19 @@ export function standableAt(n: Numbers, g: Sampler, x: number, z: number): boole
   return !isSteep(n, slope, false) && depth <= n.wade && clearOfSolids(n, g, x, z);
 }
 
+/** Grid verdicts (a cell's standing, an edge's slide) worked out since resetVerdicts: the work a route's budget counts (RT-3). */
+let verdictsWorked: number = 0;
+
+/** Starts counting the verdicts worked out from 0. */
+export function resetVerdicts(): void {
+  verdictsWorked = 0;
+}
+
+/** The verdicts worked out since resetVerdicts. */
+export function verdicts(): number {
+  return verdictsWorked;
+}
+
 /**
  * Cell k's state with its standing known (RT-1): standable where the centre is not steep (ST-3, for a body not yet
  * sliding), its water no deeper than wade (ST-4) and clear of every solid grown by the radius (SL-2); with the
@@ -130,6 +149,7 @@ export function standableAt(n: Numbers, g: Sampler, x: number, z: number): boole
 export function standState(n: Numbers, g: Sampler, grid: Grid, k: number): number {
   const s = grid.cells[k];
   if ((s & STAND_KNOWN) !== 0) return s;
+  verdictsWorked++;
   const x = cellX(grid, k);
   const z = cellZ(grid, k);
   standGradient(n, g, x, z, gradient);
@@ -218,6 +238,7 @@ export function edgeTo(n: Numbers, g: Sampler, grid: Grid, k: number, col: numbe
   const bit = 1 << d;
   const s = standState(n, g, grid, k);
   if ((s & EDGES_KNOWN) !== 0 || (grid.known[k] & bit) !== 0) return (s & bit) !== 0;
+  verdictsWorked++;
   const clear = edgeClear(n, g, grid, standWalker(n, g, cellX(grid, k), cellZ(grid, k)), col, row, d);
   grid.known[k] = grid.known[k] | bit;
   if (clear) grid.cells[k] = grid.cells[k] | bit;

@@ -93,24 +93,40 @@ export function regionWithin(inner: Region, outer: Region): boolean {
   return inner.cell === outer.cell && inner.i0 >= outer.i0 && inner.j0 >= outer.j0 && inner.i0 + inner.w <= outer.i0 + outer.w && inner.j0 + inner.h <= outer.j0 + outer.h;
 }
 
-/** route's options checked (RT-3): costs finite and ≥ 0 (absent: 0), the region left to regionOf; no other key (BI-5). */
-export function routeOptions(options: RouteOptions | undefined): { slopeCost: number; waterCost: number; region?: readonly number[] } {
-  if (options === undefined) return { slopeCost: 0, waterCost: 0 };
-  if (options === null || typeof options !== 'object') throw new Error(`walker: options is ${String(options)}; expected an object { slopeCost?, waterCost?, region? }.`);
-  checkKnownKeys('route options', options, ['slopeCost', 'waterCost', 'region'] satisfies (keyof RouteOptions)[]);
+/**
+ * route's options checked (RT-3): costs finite and ≥ 0 (absent: 0), the budget a whole number ≥ 1 (absent: -1, none),
+ * the region left to regionOf; no other key (BI-5).
+ */
+export function routeOptions(options: RouteOptions | undefined): { slopeCost: number; waterCost: number; budget: number; region?: readonly number[] } {
+  if (options === undefined) return { slopeCost: 0, waterCost: 0, budget: -1 };
+  if (options === null || typeof options !== 'object') throw new Error(`walker: options is ${String(options)}; expected an object { slopeCost?, waterCost?, budget?, region? }.`);
+  checkKnownKeys('route options', options, ['slopeCost', 'waterCost', 'budget', 'region'] satisfies (keyof RouteOptions)[]);
   return {
     slopeCost: options.slopeCost === undefined ? 0 : checkNumber('options.slopeCost', options.slopeCost, 0),
     waterCost: options.waterCost === undefined ? 0 : checkNumber('options.waterCost', options.waterCost, 0),
+    budget: options.budget === undefined ? -1 : checkBudget(options.budget),
     region: options.region,
   };
 }
 
-/** The route written at `at` in `values` ([count, reached, length, x, z, …]) as the object `route` returns. */
+/** The largest budget: the wasm core counts the work in an i32. */
+const MAX_BUDGET = 2147483647;
+
+/** options.budget checked (RT-3): a whole number from 1 to MAX_BUDGET; throws a sentence naming it otherwise. */
+function checkBudget(budget: unknown): number {
+  if (typeof budget !== 'number' || !Number.isInteger(budget) || budget < 1 || budget > MAX_BUDGET) {
+    throw new Error(`walker: options.budget is ${typeof budget === 'string' ? JSON.stringify(budget) : String(budget)}; expected a whole number (cells expanded plus grid verdicts worked out per call) from 1 to ${MAX_BUDGET} (RT-3).`);
+  }
+  return budget;
+}
+
+/** The route written at `at` in `values` ([count, reached, length, x, z, …]; count 0: unfinished) as the object `route` returns. */
 export function routeFrom(values: Float64Array, at: number): Route {
   const count = values[at];
   const waypoints: [number, number][] = [];
   for (let p = 0; p < count; p++) waypoints.push([values[at + 3 + p * 2], values[at + 4 + p * 2]]);
-  return { waypoints, reached: values[at + 1] !== 0, length: values[at + 2] };
+  // A finished route has a waypoint at least; none is a plan its budget left unfinished.
+  return { waypoints, reached: values[at + 1] !== 0, length: values[at + 2], pending: count === 0 };
 }
 
 /** The grid's cell states from `at` in `cells` as `passability` shows them (RT-2): standing and out-edges per cell. */
@@ -173,7 +189,7 @@ export function route(me: Row, w: World, target: readonly number[], ground: Grou
   const region = regionOf(routeCell(ground), body.x, body.z, t[0], t[1], o.region);
   const grid = gridFor(ground, n, region);
   setWindow(grid, region.i0, region.j0, region.w, region.h);
-  planRoute(n, g, grid, body.x, body.z, t[0], t[1], o.slopeCost, o.waterCost);
+  planRoute(n, g, grid, body.x, body.z, t[0], t[1], o.slopeCost, o.waterCost, o.budget);
   return routeFrom(routeOut, 0);
 }
 

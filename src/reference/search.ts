@@ -4,7 +4,7 @@
  * Twin of assembly/search.ts: same functions, same operations, same order.
  */
 import { Sampler } from './lattice.ts';
-import { EDGES_KNOWN, Grid, LEVELS, SQRT2, STANDABLE, cellX, cellZ, dirX, dirZ, edgeTo, legClear, slideSight, standState, standableAt } from './passability.ts';
+import { EDGES_KNOWN, Grid, LEVELS, SQRT2, STANDABLE, cellX, cellZ, dirX, dirZ, edgeTo, legClear, slideSight, standState, standableAt, verdicts } from './passability.ts';
 import type { Numbers } from '../types.ts';
 
 /**
@@ -68,8 +68,75 @@ let heapG = new Float64Array(0);
 let heapK = new Int32Array(0);
 export let heapSize = 0;
 
-/** Makes room in the search's storage for grids of `count` nodes. */
+/**
+ * A budgeted route's search paused unfinished (RT-3), kept with the storage it fills: its open heap, costs and marks
+ * stay as they are, and the same search asked again — the same grid, window, ends and costs — goes on from them.
+ * `open` is its open mark, `best` its closed node nearest the goal so far, `bestD` that node's squared distance.
+ */
+class Pause {
+  held = false;
+  grid = 0;
+  sx = 0.0;
+  sz = 0.0;
+  tx = 0.0;
+  tz = 0.0;
+  slopeCost = 0.0;
+  waterCost = 0.0;
+  left = 0;
+  bottom = 0;
+  right = 0;
+  top = 0;
+  open = 0;
+  best = 0;
+  bestD = 0.0;
+}
+
+/** The pause of the search in the storage in use. */
+let pause = new Pause();
+
+// ---- A second storage, where a paused search is set aside while other searches run (RT-3) ----------------------
+
+let asideCosts = new Float64Array(0);
+let asideMarks = new Int32Array(0);
+let asideFroms = new Uint8Array(0);
+let asidePath = new Int32Array(0);
+let asideSearch = 0;
+let asideHeapF = new Float64Array(0);
+let asideHeapG = new Float64Array(0);
+let asideHeapK = new Int32Array(0);
+let asideHeapSize = 0;
+let asideCapacity = 0;
+let asidePause = new Pause();
+
+/** Swaps the storage in use with the one set aside, each with its search's marks, heap and pause. */
+function swapStorage(): void {
+  [costs, asideCosts] = [asideCosts, costs];
+  [marks, asideMarks] = [asideMarks, marks];
+  [froms, asideFroms] = [asideFroms, froms];
+  [path, asidePath] = [asidePath, path];
+  places = path;
+  [search, asideSearch] = [asideSearch, search];
+  [heapF, asideHeapF] = [asideHeapF, heapF];
+  [heapG, asideHeapG] = [asideHeapG, heapG];
+  [heapK, asideHeapK] = [asideHeapK, heapK];
+  [heapSize, asideHeapSize] = [asideHeapSize, heapSize];
+  [capacity, asideCapacity] = [asideCapacity, capacity];
+  [pause, asidePause] = [asidePause, pause];
+}
+
+/**
+ * Before another search takes the storage in use: a paused search in it is set aside in the second storage (where
+ * the one set aside before, if any, is dropped), so a budgeted route goes on after other searches ran (RT-3).
+ */
+function setAside(): void {
+  if (!pause.held) return;
+  swapStorage();
+  pause.held = false;
+}
+
+/** Makes room in the search's storage for grids of `count` nodes (a paused search in it set aside first). */
 export function reserveSearch(count: number): void {
+  setAside();
   if (count <= capacity) return;
   capacity = count;
   costs = new Float64Array(count);
@@ -81,10 +148,11 @@ export function reserveSearch(count: number): void {
 }
 
 /**
- * Starts a search over the storage (searchGrid, or a field's Dijkstra): empties the open heap and answers the mark of
- * the nodes it opens, unlike any earlier search's (the nodes it closes are marked one more).
+ * Starts a search over the storage (searchGrid, or a field's Dijkstra): sets a paused search in it aside, empties the
+ * open heap and answers the mark of the nodes it opens, unlike any earlier search's (the nodes it closes are marked one more).
  */
 export function startSearch(): number {
+  setAside();
   search++;
   heapSize = 0;
   return search * 2;
@@ -207,25 +275,77 @@ export function openStart(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: nu
   }
 }
 
+/** searchGrid's answer when its budget ran out before the search ended: no node (RT-3). */
+export const SEARCH_PAUSED: number = -1;
+
+/** Whether `p` holds this search paused: the same grid, window, ends and costs (RT-3). */
+function pausedHere(p: Pause, grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number): boolean {
+  return p.held && p.grid === grid.serial && p.sx === sx && p.sz === sz && p.tx === tx && p.tz === tz && p.slopeCost === slopeCost &&
+    p.waterCost === waterCost && p.left === grid.left && p.bottom === grid.bottom && p.right === grid.right && p.top === grid.top;
+}
+
+/**
+ * Whether this search is paused, in the storage in use or in the one set aside (then swapped in, the one in use set
+ * aside in its place): it goes on where it paused (RT-3).
+ */
+function resumes(grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number): boolean {
+  if (pausedHere(pause, grid, sx, sz, tx, tz, slopeCost, waterCost)) return true;
+  if (!pausedHere(asidePause, grid, sx, sz, tx, tz, slopeCost, waterCost)) return false;
+  swapStorage();
+  return true;
+}
+
+/** Records the search in the storage in use as paused, to go on with when it is asked again (resumes). */
+function pauseHere(grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number): void {
+  const p = pause;
+  p.held = true;
+  p.grid = grid.serial;
+  p.sx = sx;
+  p.sz = sz;
+  p.tx = tx;
+  p.tz = tz;
+  p.slopeCost = slopeCost;
+  p.waterCost = waterCost;
+  p.left = grid.left;
+  p.bottom = grid.bottom;
+  p.right = grid.right;
+  p.top = grid.top;
+}
+
 /**
  * A* from the body at (sx, sz), in node `start`, to node `goal` over the grid's passable edges (RT-3): its first
  * nodes as openStart opens them, 8 neighbours, costs in metres, the octile heuristic, within the grid's window, each
  * edge into the goal as `way` says (goalWay: judged at the target (tx, tz) itself where the goal's centre is
  * unstandable, never kept in the grid). Returns `goal` when it is reached, else the closed node nearest it (least
  * squared distance in cells, the first closed of those), or `start` when none is nearer than the body's own cell. Ties in the open heap go by heapBefore, so both cores expand the same nodes.
+ * With a `budget` (≥ 0; -1: none) it expands no further node once the cells it expanded and the verdicts worked out
+ * since resetVerdicts reach the budget, and answers SEARCH_PAUSED: asked again, it goes on where it stopped — the
+ * nodes come out in the same order as in one whole search, so it ends the same.
  */
-export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number): number {
-  const open = startSearch();
-  const closed = open + 1;
+export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, start: number, goal: number, tx: number, tz: number, way: number, slopeCost: number, waterCost: number, budget: number): number {
   const w = grid.w;
   const gi = goal % w;
   const gj = Math.floor(goal / w);
-  openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, open);
-  const si = (start % w) - gi;
-  const sj = Math.floor(start / w) - gj;
-  let best = start;
-  let bestD = si * si + sj * sj;
+  if (!resumes(grid, sx, sz, tx, tz, slopeCost, waterCost)) {
+    reserveSearch(grid.w * grid.h);
+    pause.open = startSearch();
+    openStart(n, g, grid, sx, sz, start, goal, tx, tz, way, slopeCost, waterCost, pause.open);
+    const si = start % w - gi;
+    const sj = Math.floor(start / w) - gj;
+    pause.best = start;
+    pause.bestD = si * si + sj * sj;
+  }
+  pause.held = false;
+  const p = pause;
+  const open = p.open;
+  const closed = open + 1;
+  let expanded = 0;
   while (heapSize > 0) {
+    if (budget >= 0 && expanded + verdicts() >= budget) {
+      pauseHere(grid, sx, sz, tx, tz, slopeCost, waterCost);
+      return SEARCH_PAUSED;
+    }
+    expanded++;
     const k = heapPop();
     marks[k] = closed;
     const col = k % w;
@@ -233,9 +353,9 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: n
     const di = col - gi;
     const dj = row - gj;
     const d2 = di * di + dj * dj;
-    if (d2 < bestD) {
-      best = k;
-      bestD = d2;
+    if (d2 < p.bestD) {
+      p.best = k;
+      p.bestD = d2;
     }
     if (k === goal) break;
     const cost = costs[k];
@@ -261,5 +381,5 @@ export function searchGrid(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: n
       }
     }
   }
-  return best;
+  return p.best;
 }

@@ -4,8 +4,8 @@
  * Twin of assembly/waypoints.ts: same functions, same operations, same order.
  */
 import { Sampler } from './lattice.ts';
-import { Grid, SQRT2, cellX, cellZ, dirOf, dirX, dirZ, edgeTo, legClear } from './passability.ts';
-import { FROM_BODY, costFactor, costs, froms, goalWay, path, reserveSearch, searchGrid } from './search.ts';
+import { Grid, SQRT2, cellX, cellZ, dirOf, dirX, dirZ, edgeTo, legClear, resetVerdicts } from './passability.ts';
+import { FROM_BODY, costFactor, costs, froms, goalWay, path, SEARCH_PAUSED, searchGrid } from './search.ts';
 import type { Numbers } from '../types.ts';
 
 /**
@@ -95,14 +95,22 @@ export function addWaypoint(x: number, z: number, fromX: number, fromZ: number):
  * The route from (sx, sz) to (tx, tz) on the grid into routeOut (RT-3, RT-4): the search's path, smoothed by
  * line-of-sight shortcuts — from each waypoint, the furthest node of the path in grid sight (gridSight), backed off
  * to the furthest a body at rest there can walk to (legClear), is the next. Ends at the target when it is reached, else at the centre of the reachable cell
- * nearest it (or at the start when no cell is nearer).
+ * nearest it (or at the start when no cell is nearer). With a `budget` (-1: none) whose cells and verdicts the
+ * search uses up before it ends, it writes no waypoints (count 0): unfinished, the search paused, and the same route
+ * asked again goes on with it to the waypoints one whole plan gives (RT-3).
  */
-export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number): void {
-  reserveSearch(grid.w * grid.h);
+export function planRoute(n: Numbers, g: Sampler, grid: Grid, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, budget: number): void {
+  resetVerdicts();
   reserveRoute(0);
   const start = (Math.floor(sz / grid.cell) - grid.j0) * grid.w + (Math.floor(sx / grid.cell) - grid.i0);
   const goal = (Math.floor(tz / grid.cell) - grid.j0) * grid.w + (Math.floor(tx / grid.cell) - grid.i0);
-  const end = searchGrid(n, g, grid, sx, sz, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost);
+  const end = searchGrid(n, g, grid, sx, sz, start, goal, tx, tz, goalWay(n, g, grid, goal, tx, tz), slopeCost, waterCost, budget);
+  if (end === SEARCH_PAUSED) {
+    routeOut[0] = 0.0;
+    routeOut[1] = 0.0;
+    routeOut[2] = 0.0;
+    return;
+  }
   const reached = end === goal;
   routeOut[0] = 0.0;
   routeOut[1] = reached ? 1.0 : 0.0;

@@ -44,7 +44,7 @@ export interface CoreExports {
   freeGrid(grid: Ptr): void;
   seekRoute(ground: Ptr, bodies: number, key: number, tx: number, tz: number, stop: number): Status;
   gridCells(grid: Ptr): Ptr;
-  route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number): Status;
+  route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number, budget: number): Status;
   newHerd(ground: Ptr, kindCount: number, capacity: number, blocking: number): Ptr;
   herdTable(h: Ptr): Ptr;
   herdMasks(h: Ptr): Ptr;

@@ -66,7 +66,7 @@ export function routeCalls(core: CoreExports, views: Views, grounds: WasmGrounds
     const region = regionOf(routeCell(ground), body.x, body.z, t[0], t[1], o.region);
     enter(n, entry);
     const grid = gridFor(entry, n, region);
-    core.route(grid, body.x, body.z, t[0], t[1], o.slopeCost, o.waterCost, region.i0, region.j0, region.w, region.h);
+    core.route(grid, body.x, body.z, t[0], t[1], o.slopeCost, o.waterCost, region.i0, region.j0, region.w, region.h, o.budget);
     return routeFrom(views.fresh().f64, scratch.result(0) / 8);
   }
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, ROUTE_INTERVAL, locomotionViolations, type WalkerCore,
+  FOLLOW_DISTANCE, FOLLOW_SLOW_RADIUS, GAP_MARGIN, ROUTE_BUDGET, ROUTE_INTERVAL, locomotionViolations, type WalkerCore,
 } from '../../src/companion/index.ts';
 import { heightmapWorld } from '../../src/autopilot/scenes.ts';
 import * as reference from '../../src/reference.ts';
@@ -25,6 +25,8 @@ interface Run {
   path: number[][];
   /** The seconds of each frame in which `route` was called, and how many calls it made. */
   planFrames: Array<[number, number]>;
+  /** Every `route` call: its frame's seconds, the row and target it was given, its budget, and whether it answered pending. */
+  calls: Array<{ t: number; me: Row; target: readonly number[]; budget: number | undefined; pending: boolean }>;
   rejoinedAfter: number;
   jumps: number;
   teleports: number;
@@ -40,11 +42,15 @@ function play(api: Api, w: World, ground: Ground, trip: Trip): Run {
   const [cx, cz] = trip.companion;
   const row: Row = { kind: 'ally', pos: [cx, api.stand(api.numbers({ kind: 'ally' }, w), ground, cx, cz), cz] };
   let calls = 0;
+  let now = 0;
+  const routeCalls: Run['calls'] = [];
   const core: WalkerCore = {
     walk: api.walk, seek: api.seek, stand: api.stand, numbers: api.numbers,
-    route: (...args) => {
+    route: (me, world, target, g, options) => {
       calls += 1;
-      return api.route(...args);
+      const way = api.route(me, world, target, g, options);
+      routeCalls.push({ t: now + DT, me, target: [...target], budget: options?.budget, pending: way.pending });
+      return way;
     },
   };
   const messages: string[] = [];
@@ -56,11 +62,12 @@ function play(api: Api, w: World, ground: Ground, trip: Trip): Run {
     // Only a step calls route, so the calls counted since the last frame are this frame's.
     if (calls > 0) planFrames.push([t, calls]);
     calls = 0;
+    now = t;
     path.push([...row.pos]);
     for (const v of locomotionViolations(companion)) violations.push(`t=${t.toFixed(2)}: ${v}`);
   });
   return {
-    path, planFrames, rejoinedAfter, jumps: companion.jumps,
+    path, planFrames, calls: routeCalls, rejoinedAfter, jumps: companion.jumps,
     teleports: companion.teleports, routes: companion.routes, plans: companion.plans, messages, violations,
   };
 }
@@ -120,15 +127,36 @@ for (const { name, api } of CORES) {
       });
     }
 
-    it(`CO-12: planning is bounded — at most two route calls in a frame, frames that plan at least ROUTE_INTERVAL apart (${name})`, () => {
+    it(`CO-12: planning is bounded — one route call of ROUTE_BUDGET a frame; a plan goes on every frame from where it set off until it ends, plans start at least ROUTE_INTERVAL apart (${name})`, () => {
+      let spread = 0;
       for (const trip of [...CROSSINGS.filter((c) => c.speed === 6), ...ROUND_TRIPS, ...TRIPS]) {
         const [, w, ground] = groundsOf(api, trip.scene)[1];
-        const { planFrames } = play(api, w, ground, trip);
+        const { planFrames, calls } = play(api, w, ground, trip);
+        const at = trip.scene.name;
         // The 1.2 m ledge is jumped in stride (CO-8), before any plan.
-        if (trip.scene !== ledge) expect(planFrames.length, trip.scene.name).toBeGreaterThan(0);
-        for (const [, calls] of planFrames) expect(calls).toBeLessThanOrEqual(2);
-        for (let i = 1; i < planFrames.length; i++) expect(planFrames[i][0] - planFrames[i - 1][0]).toBeGreaterThanOrEqual(ROUTE_INTERVAL - 1e-9);
+        if (trip.scene !== ledge) expect(planFrames.length, at).toBeGreaterThan(0);
+        for (const [, count] of planFrames) expect(count, at).toBe(1);
+        for (const call of calls) expect(call.budget, at).toBe(ROUTE_BUDGET);
+        // A plan's calls share the row it set off from; each starts a frame after the one before, on the same target
+        // while pending and on the point ahead once the route to the aim ended unreached — at most two routes end.
+        const plans: (typeof calls)[] = [];
+        for (const call of calls) {
+          const last = plans[plans.length - 1];
+          if (last !== undefined && last[0].me === call.me) last.push(call);
+          else plans.push([call]);
+        }
+        for (let i = 1; i < plans.length; i++) expect(plans[i][0].t - plans[i - 1][0].t, at).toBeGreaterThanOrEqual(ROUTE_INTERVAL - 1e-9);
+        for (const plan of plans) {
+          expect(plan.filter((c) => !c.pending).length, at).toBeLessThanOrEqual(2);
+          for (let i = 1; i < plan.length; i++) {
+            expect(plan[i].t - plan[i - 1].t, at).toBeCloseTo(DT, 9);
+            if (plan[i - 1].pending) expect(plan[i].target, at).toEqual(plan[i - 1].target);
+          }
+          if (plan.some((c) => c.pending)) spread++;
+        }
       }
+      // The first plans on a fresh 0.25 m grid take more than one frame's budget, so the rule is exercised.
+      expect(spread).toBeGreaterThan(0);
     });
 
     it(`CO-12: a companion following on open ground plans no route (${name})`, () => {

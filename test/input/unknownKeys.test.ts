@@ -215,7 +215,7 @@ const READERS: ReadonlyArray<{ where: string; known: readonly string[]; read: (a
   { where: 'world.scatter3d.layers[0]', known: ['seed', 'count', 'extent', 'radius', 'solid'], read: (api, key) => api.groundOf({ ...freshWorld(), scatter3d: { layers: [{ ...LAYER, [key]: 1 }] } }) },
   { where: 'Herd options', known: ['capacity', 'threads'], read: (api, key) => { const w = freshWorld(); return new api.Herd(w, api.groundOf(w), { [key]: 1 } as never); } },
   { where: 'seek options', known: ['route'], read: (api, key) => { const w = freshWorld(); return api.seek({ kind: 'xbot', pos: [0, 0, 0] }, w, [1, 1], 0.5, api.groundOf(w), { [key]: true } as never); } },
-  { where: 'route options', known: ['slopeCost', 'waterCost', 'region'], read: (api, key) => { const w = freshWorld(); return api.route({ kind: 'xbot', pos: [0, 0, 0] }, w, [1, 1], api.groundOf(w), { [key]: 1 } as never); } },
+  { where: 'route options', known: ['slopeCost', 'waterCost', 'budget', 'region'], read: (api, key) => { const w = freshWorld(); return api.route({ kind: 'xbot', pos: [0, 0, 0] }, w, [1, 1], api.groundOf(w), { [key]: 1 } as never); } },
   {
     where: 'Companion options',
     known: ['row', 'world', 'ground', 'id', 'tripwire', 'onHit', 'trailCapacity'],

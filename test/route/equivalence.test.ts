@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Ground, Route, Row, World } from '../../src/types.ts';
 import { BUILDS, SEED, coreOf, reference } from '../wasm/cores.ts';
 import { cloneRow, expectSame, worldArb } from '../wasm/worlds.ts';
-import { XBOT, mapWorld } from './worlds.ts';
+import { mapArb } from './worlds.ts';
 
 const pointArb = fc.tuple(fc.double({ min: -14, max: 14, noNaN: true }), fc.double({ min: -14, max: 14, noNaN: true }));
 
@@ -66,26 +66,6 @@ for (const build of BUILDS) {
     });
   });
 }
-
-/**
- * A heightmap world of the route tests (test/route/worlds.ts: a 1 m lattice whose corners are the samples) with a few
- * random blocks — walls, ledges, pits — sometimes water and trees, its xbots blocking each other: fields are made of the kernel's own verdicts, which
- * the random worlds of test/wasm/equivalence.test.ts already compare, so small cheap worlds keep the reference's work small.
- */
-const blockArb = fc.record({ i: fc.integer({ min: 0, max: 39 }), j: fc.integer({ min: 0, max: 39 }), w: fc.integer({ min: 1, max: 20 }), h: fc.integer({ min: 1, max: 20 }), rise: fc.double({ min: -3, max: 3, noNaN: true }) });
-const mapArb = fc
-  .record({
-    blocks: fc.array(blockArb, { minLength: 1, maxLength: 5 }),
-    water: fc.option(fc.double({ min: -1, max: 0.5, noNaN: true }), { nil: undefined }),
-    trees: fc.option(fc.array(fc.record({ x: fc.double({ min: 0, max: 40, noNaN: true }), z: fc.double({ min: 0, max: 40, noNaN: true }), radius: fc.double({ min: 0.2, max: 2, noNaN: true }) }), { minLength: 1, maxLength: 8 }), { nil: undefined }),
-  })
-  .map(({ blocks, water, trees }) => {
-    const height = (i: number, j: number): number => blocks.reduce((y, b) => (i >= b.i && i < b.i + b.w && j >= b.j && j < b.j + b.h ? y + b.rise : y), 0);
-    const w = mapWorld(40, height, { water, trees });
-    // The rows block each other (SE-6): fields are made without them, seeks steer round them.
-    w.walker!.kinds = { xbot: { ...XBOT, bodies: ['xbot'] } };
-    return w;
-  });
 
 /** A point on the map, or far enough off it that the rows stand outside the target's field (RT-8). */
 const mapPointArb = fc.tuple(fc.double({ min: 0, max: 40, noNaN: true }), fc.double({ min: 0, max: 40, noNaN: true }));

@@ -3,6 +3,7 @@
  * so every core plans in wasm, and small independent oracles over a passability grid (breadth-first reach and
  * Dijkstra costs) written from RT-2/RT-3, never by calling the search under test.
  */
+import fc from 'fast-check';
 import type { Api } from '../cores.ts';
 import type { Circle, Ground, Passability, Row, Terrain3dSettings, World } from '../../src/types.ts';
 
@@ -93,3 +94,23 @@ export function polylineLength(points: readonly (readonly number[])[]): number {
   for (let i = 1; i < points.length; i++) sum += Math.hypot(points[i][0] - points[i - 1][0], points[i][1] - points[i - 1][1]);
   return sum;
 }
+
+/**
+ * A heightmap world of the route tests (mapWorld: a 1 m lattice whose corners are the samples, 40 m square) with a few
+ * random blocks — walls, ledges, pits — sometimes water and trees, its xbots blocking each other: fields are made of the kernel's own verdicts, which
+ * the random worlds of test/wasm/equivalence.test.ts already compare, so small cheap worlds keep the reference's work small.
+ */
+const blockArb = fc.record({ i: fc.integer({ min: 0, max: 39 }), j: fc.integer({ min: 0, max: 39 }), w: fc.integer({ min: 1, max: 20 }), h: fc.integer({ min: 1, max: 20 }), rise: fc.double({ min: -3, max: 3, noNaN: true }) });
+export const mapArb = fc
+  .record({
+    blocks: fc.array(blockArb, { minLength: 1, maxLength: 5 }),
+    water: fc.option(fc.double({ min: -1, max: 0.5, noNaN: true }), { nil: undefined }),
+    trees: fc.option(fc.array(fc.record({ x: fc.double({ min: 0, max: 40, noNaN: true }), z: fc.double({ min: 0, max: 40, noNaN: true }), radius: fc.double({ min: 0.2, max: 2, noNaN: true }) }), { minLength: 1, maxLength: 8 }), { nil: undefined }),
+  })
+  .map(({ blocks, water, trees }) => {
+    const height = (i: number, j: number): number => blocks.reduce((y, b) => (i >= b.i && i < b.i + b.w && j >= b.j && j < b.j + b.h ? y + b.rise : y), 0);
+    const w = mapWorld(40, height, { water, trees });
+    // The rows block each other (SE-6): fields are made without them, seeks steer round them.
+    w.walker!.kinds = { xbot: { ...XBOT, bodies: ['xbot'] } };
+    return w;
+  });

@@ -72,9 +72,10 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
       'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
-  // wasm frees grids and grows the search's and the route's storage by copying.
+  // wasm frees grids and grows the search's and the route's storage by copying (so it counts its heap's room, in
+  // both storages).
   passability: { reference: [], assembly: ['freeGrid'] },
-  search: { reference: [], assembly: ['heapCapacity', 'grown'] },
+  search: { reference: [], assembly: ['heapCapacity', 'asideHeapCapacity', 'grown'] },
   waypoints: { reference: [], assembly: ['routeSize'] },
   fields: { reference: [], assembly: ['freeFieldSet'] },
   // The reference files its per-row fields under keys it makes from the ground (the facade makes wasm's).
@@ -84,7 +85,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   route: {
     reference: [
       'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
-      'routeOptions', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'passability',
+      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'passability',
     ],
     assembly: ['gridCells'],
   },
