@@ -218,6 +218,8 @@ export function inverseOf(cell: f64): f64 {
   view: i32;
   /** Below this speed a blocking body stands still for the seeking body (AV-4; set by seek). */
   stillSpeed: f64;
+  /** How many of the last `circles` answer's circles are solids: they come first, the blocking bodies after (AV-4). */
+  solidCount: i32;
   /**
    * Whether every foot within `reach` of (x, z) (on either axis) is on dry lattice ground, so its water depth is
    * exactly +0 (AS only: it saves working the depth out foot by foot where it cannot be anything but 0). The cells
@@ -284,6 +286,7 @@ export function inverseOf(cell: f64): f64 {
     near.length = 0;
     const grid = this.ground.scatter;
     if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
+    this.solidCount = near.length;
     const view = this.view;
     const crowd = this.crowd;
     if (crowd !== null) {
@@ -336,6 +339,7 @@ export function useGround(ground: GroundData): Sampler {
   sampler.motions = callMotions;
   sampler.view = BODIES_ALL;
   sampler.stillSpeed = 0.0;
+  sampler.solidCount = 0;
   sampler.near = near;
   forget(sampler);
   return sampler;

@@ -107,6 +107,8 @@ export class Sampler {
   view = BODIES_ALL;
   /** Below this speed a blocking body stands still for the seeking body (AV-4; set by seek). */
   stillSpeed = 0.0;
+  /** How many of the last `circles` answer's circles are solids: they come first, the blocking bodies after (AV-4). */
+  solidCount = 0;
 
   /**
    * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then the blocking bodies
@@ -114,6 +116,7 @@ export class Sampler {
    */
   circles(x: number, z: number, r: number): readonly Circle[] {
     const solids = checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    this.solidCount = solids.length;
     if (this.bodies.length === 0 || this.view === BODIES_NONE) return solids;
     const near = [...solids];
     for (const b of this.bodies) {

@@ -44,6 +44,8 @@ export class Tangent {
 
 /** The blocker firstBlocker answers, copied out of the queries it searched (each query reuses the list it answers in). */
 const blocker: Circle = { x: 0.0, z: 0.0, radius: 0.0 };
+/** Whether firstBlocker's blocker is a blocking body rather than a solid (AV-4: a cluster is of one or the other). */
+let blockerIsBody = false;
 
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
@@ -69,6 +71,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
   const reach = len / pieces * 0.5 + n.radius;
   let found = false;
   let bestT = 2.0;
+  blockerIsBody = false;
   for (let k = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
@@ -80,6 +83,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
         found = true;
         bestT = t;
         copyCircle(blocker, c);
+        blockerIsBody = i >= g.solidCount;
       }
     }
     if (found && bestT < (k + 1.0) / pieces) break;
@@ -149,7 +153,12 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
     const c = out[i];
     const from = out.length;
     const near = g.circles(c.x, c.z, c.radius + reachOut);
-    for (let j = 0; j < near.length; j++) {
+    // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
+    // in a gap does not close it into one wall with the solids either side, to be gone round the far end.
+    const split = g.view === BODIES_STILL;
+    const j0 = split && blockerIsBody ? g.solidCount : 0;
+    const j1 = split && !blockerIsBody ? g.solidCount : near.length;
+    for (let j = j0; j < j1; j++) {
       const m = near[j];
       let known = false;
       for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
@@ -287,6 +296,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.wantZ = 0.0;
     body.side = 0;
     body.turned = 0.0;
+    // An arrived body of a kind that avoids still yields, its preferred velocity 0 (AV-1): a body passing through a
+    // formation is let by and the one that stepped aside comes back.
+    if (n.avoidNeighbours > 0.0) {
+      g.stillSpeed = STILL_FRACTION * n.seekSpeed;
+      avoidBodies(n, g, body);
+    }
     return SEEK_ARRIVED;
   }
   // A kind that avoids goes round only what stands still (AV-4); moving bodies it avoids by their motion (avoidBodies).
@@ -334,7 +349,17 @@ function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: bo
   g.view = BODIES_NONE;
   const answer = stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
-  if (answer === SEEK_GOING) avoidBodies(n, g, body);
+  if (answer === SEEK_GOING) {
+    const aimX = body.wantX;
+    const aimZ = body.wantZ;
+    avoidBodies(n, g, body);
+    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance added (aim to the
+    // avoided want) is taken back here, so turned sums the aims' turning alone and a crowd that keeps pushing a body
+    // aside never reads as a pocket.
+    if (body.side !== 0) {
+      body.turned += atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ);
+    }
+  }
   return answer;
 }
 

@@ -13,6 +13,9 @@ import { CORES, type Api } from '../cores.ts';
 import { SEED } from '../wasm/cores.ts';
 import { noCounts, playScene, type Edit, type Scene as CampaignScene } from '../herd/campaign.ts';
 import { antipodal, crossing, crowdWorld, herdOf, run } from './scenes.ts';
+import { runScene } from '../../bench/crowds/run.ts';
+import { twoWayGap } from '../../bench/crowds/scenes.ts';
+import { walkerContender } from '../../bench/crowds/walker.ts';
 
 const DT = 1 / 60;
 
@@ -82,6 +85,37 @@ for (const { name, api } of CORES) {
   });
 }
 
+/**
+ * A wall of trunks (radius 0.45, 1 m apart along x = 0) with a 2 m gap at z = 0 and a body standing still in the
+ * gap; a body 3 m before it seeks the point 3 m past it. Answers its want after one seek.
+ */
+function wantBeforeGap(api: Api, extra: Partial<Kind>): readonly number[] {
+  const trunks: { x: number; z: number; radius: number }[] = [];
+  for (let k = 0; k < 20; k++) for (const side of [1, -1]) trunks.push({ x: 0, z: side * (1.45 + k), radius: 0.45 });
+  const w: World = {
+    walker: { kinds: { xbot: { ...XBOT, bodies: ['xbot'], ...extra } }, mods: { height: 'terrain3d', solids: 'scatter3d' } },
+    terrain3d: { rings: [{ reach: 64, seg: 128 }] },
+    scatter3d: { instances: trunks },
+  };
+  const ground = api.groundOf(w);
+  ground.bodies = [{ kind: 'xbot', pos: [0, 0, 0] }];
+  const row: Row = { kind: 'xbot', pos: [-3, 0, 0] };
+  api.seek(row, w, [3, 0], 0.3, ground);
+  return row.want ?? [];
+}
+
+for (const { name, api } of CORES) {
+  it(`AV-4, G-4: a body standing still in a gap is gone round alone, not as one wall with the trunks either side (${name})`, () => {
+    const want = wantBeforeGap(api, {});
+    // The tangent to the still body's grown circle (radius 0.8, 3 m off) leaves the straight way by asin(0.8 / 3).
+    expect(want[0]!).toBeGreaterThan(0.9 * XBOT.seekSpeed);
+  });
+  it(`SE-6, G-4: with avoidNeighbours 0 the still body closes the gap, and the body heads for the wall's far end (${name})`, () => {
+    const want = wantBeforeGap(api, { avoidNeighbours: 0 });
+    expect(Math.abs(want[1]!)).toBeGreaterThan(0.9 * XBOT.seekSpeed);
+  });
+}
+
 describe('AV: crowds part and arrive (herds)', () => {
   const release = CORES.find((c) => c.name === 'release')!;
 
@@ -113,6 +147,15 @@ describe('AV: crowds part and arrive (herds)', () => {
     expect(o.longestPairAway).toBeLessThanOrEqual(5);
     expect(o.mostUnreachable).toBe(0);
   }, 120_000);
+});
+
+describe('AV: the two-way gap drains (bench:crowds scene, release herd)', () => {
+  it('AV-1, AV-4, SE-5, SE-7: 200 bodies, 100 each way through a 2 m gap between two groves — at least 195 through within 60 s, none unreachable', () => {
+    const [result] = runScene([walkerContender()], twoWayGap());
+    expect(result!.through!.by60).toBeGreaterThanOrEqual(195);
+    expect(result!.unreachable).toBe(0);
+    expect(result!.deepestOverlap).toBeLessThanOrEqual(0.05);
+  }, 300_000);
 });
 
 /** A small random crowd: 2–10 bodies of two kinds within a few metres, each sent across the others. */
