@@ -88,6 +88,8 @@ export function playWorld(core: WalkerCore, groundOf: (w: World) => Ground, play
   };
   const wade = core.numbers(row, w).wade;
   const onLedge = (r: Row): boolean => play.ledge !== undefined && r.pos[0] < play.ledge.x && r.pos[1] > play.ledge.top - 0.2;
+  // Up means standing there: a body held steep on the face's top edge, or hopping over it, is not yet up (WA-7).
+  const standsOnLedge = (r: Row): boolean => onLedge(r) && r.air !== true && r.steep !== true;
   // The player got on top of the ledge (and has not come down), and since when the companion has been asked up.
   let climbed = false;
   let climbedAt = -1;
@@ -110,7 +112,7 @@ export function playWorld(core: WalkerCore, groundOf: (w: World) => Ground, play
     // The companion is asked up once the player on top has gone beyond the follow ring.
     if (climbed && climbedAt < 0 && companion.gap > FOLLOW_DISTANCE) climbedAt = t;
     if (!climbed) climbedAt = -1;
-    if (climbedAt >= 0 && onLedge(row)) {
+    if (climbedAt >= 0 && standsOnLedge(row)) {
       climbed = false;
       f.ledgeDelays.push(t - climbedAt);
       climbedAt = -1;
