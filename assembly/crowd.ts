@@ -8,6 +8,7 @@
  */
 import { Circles, F64s, I32s, Numbers, alloc, free } from './memory';
 import { Neighbours, addNeighbour } from './neighbours';
+import { queryReach } from './scatter';
 import { BODIES_NONE, BODIES_STILL, isStill } from './still';
 
 @unmanaged export class Crowd {
@@ -143,6 +144,11 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
   starts[cells + 1] = count;
 }
 
+/** Whether the mask row at `row` (K `bodies`: bit j of kind k's row says k lists kind j) lists `kind`. */
+@inline function lists(row: usize, kind: i32): bool {
+  return (load<u32>(row + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) != 0;
+}
+
 /**
  * Appends to `near` every body of a kind the stepping body's kind lists (its mask row, `c.selfMask`), other than
  * `self`, that the view takes (assembly/still.ts BODIES_ALL …; `still` the seeker's still speed) and whose circle reaches within r of (x, z) —
@@ -151,9 +157,8 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
  */
 export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64, z: f64, r: f64, near: Circles): void {
   if (view == BODIES_NONE) return;
-  // Widened like the scatter grid's query, so a body the exact test accepts by a last-bit margin is never left out.
-  const reach0 = r + c.maxRadius;
-  const wide = reach0 + (Math.abs(x) + Math.abs(z) + Math.abs(reach0)) * 1e-9;
+  // Widened by the largest radius: bodies are filed by centre only.
+  const wide = queryReach(x, z, r + c.maxRadius);
   if (!(wide >= 0)) return;
   const mask = c.selfMask;
   const nx = c.nx;
@@ -171,7 +176,7 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
         const j = items[k];
         if (j == self) continue;
         const kind = kinds[j];
-        if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
+        if (!lists(mask, kind)) continue;
         if (view == BODIES_STILL && !isStill(c.vxs[j], c.vzs[j], still)) continue;
         const bx = c.xs[j];
         const bz = c.zs[j];
@@ -191,9 +196,8 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
  */
 @inline function shareOf(c: Crowd, other: i32, mine: i32): f64 {
   const row = c.masks + (<usize>(other * c.maskWords) << 2);
-  const lists = (load<u32>(row + (<usize>(mine >>> 5) << 2)) & (1 << (mine & 31))) != 0;
   const n = changetype<Numbers>(c.table + <usize>other * offsetof<Numbers>());
-  return n.avoidNeighbours > 0.0 && lists ? 0.5 : 1.0;
+  return n.avoidNeighbours > 0.0 && lists(row, mine) ? 0.5 : 1.0;
 }
 
 /**
@@ -203,8 +207,7 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
  */
 export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
   out.count = 0;
-  // Widened like crowdCircles' query, so a body the exact test accepts by a last-bit margin is never left out.
-  const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+  const wide = queryReach(x, z, reach);
   if (!(wide >= 0)) return;
   const mask = c.selfMask;
   const mine = c.selfKind;
@@ -224,7 +227,7 @@ export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64,
         const j = items[k];
         if (j == self) continue;
         const kind = kinds[j];
-        if ((load<u32>(mask + (<usize>(kind >>> 5) << 2)) & (1 << (kind & 31))) == 0) continue;
+        if (!lists(mask, kind)) continue;
         const vx = c.vxs[j];
         const vz = c.vzs[j];
         if (isStill(vx, vz, still)) continue;

@@ -201,11 +201,17 @@ function gapsOf(grid: ScatterGrid): usize {
  * cells by increasing z, then x, each cell's circles in insertion order; each circle once — the circles
  * src/reference/scatter.ts queryScatterGrid finds, in its order.
  */
+/**
+ * The reach a grid query of things filed by centre covers round (x, z): `reach` and a hair far above rounding, so a
+ * thing the query's exact test accepts by a last-bit margin is never in a cell the range left out.
+ */
+@inline export function queryReach(x: f64, z: f64, reach: f64): f64 {
+  return reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+}
+
 export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out: Circles): i32 {
-  // Widened by the largest radius (circles are filed by centre only) and by a hair far above rounding, so a circle
-  // the exact test below accepts by a last-bit margin is never in a cell the range left out.
-  const reach = r + grid.maxRadius;
-  const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+  // Widened by the largest radius: circles are filed by centre only.
+  const wide = queryReach(x, z, r + grid.maxRadius);
   if (!(wide >= 0)) return 0;
   const starts = grid.starts;
   const filed = grid.filed;

@@ -127,15 +127,21 @@ export function buildScatterGrid(xs: Float64Array, zs: Float64Array, radii: Floa
 }
 
 /**
+ * The reach a grid query of things filed by centre covers round (x, z): `reach` and a hair far above rounding, so a
+ * thing the query's exact test accepts by a last-bit margin is never in a cell the range left out.
+ */
+export function queryReach(x: number, z: number, reach: number): number {
+  return reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+}
+
+/**
  * Writes into `grid.found` the index of every circle reaching within r of (x, z), i.e. whose distance from its
  * centre minus its radius is ≤ r, and returns how many. Order: cells by increasing z, then x, each cell's circles
  * in insertion order; each circle once. Why: the solids of M-2, the same list in the same order in both cores.
  */
 export function queryScatterGrid(grid: ScatterGrid, x: number, z: number, r: number): number {
-  // Widened by the largest radius (circles are filed by centre only) and by a hair far above rounding, so a circle
-  // the exact test below accepts by a last-bit margin is never in a cell the range left out.
-  const reach = r + grid.maxRadius;
-  const wide = reach + (Math.abs(x) + Math.abs(z) + Math.abs(reach)) * 1e-9;
+  // Widened by the largest radius: circles are filed by centre only.
+  const wide = queryReach(x, z, r + grid.maxRadius);
   if (!(wide >= 0)) return 0;
   const { xs, zs, radii, starts, items, found, minX, minZ, cellSize, nx, nz } = grid;
   const cx0 = cellOf(x - wide, minX, cellSize, nx);
