@@ -5,7 +5,7 @@
  * Not the simulated path: only what bodies meet is read, nothing is written.
  */
 import { checkKnownKeys } from './known.ts';
-import { show } from './limits.ts';
+import { MAX_HEIGHT, show } from './limits.ts';
 import { checkGround, latticeValue } from './reference/lattice.ts';
 import { cos, sin, TWO_PI } from './reference/math.ts';
 import { solidsIn } from './scenery.ts';
@@ -49,8 +49,6 @@ const MIN_SIDES = 3;
 const MAX_SIDES = 64;
 const DEFAULT_SIDES = 12;
 const DEFAULT_HEIGHT = 3;
-/** The tallest prism, metres: the bound on a kind's numbers and heights (section 15). */
-const MAX_PRISM_HEIGHT = 1e6;
 
 /**
  * The solid circles of `ground` whose centres lie in `extent` [x0, z0, x1, z1] (as `solidsIn` gives them) as upright
@@ -170,8 +168,8 @@ function checkedSolidsOptions(options: unknown): { sides: number; height: number
   if (typeof sides !== 'number' || !Number.isInteger(sides) || sides < MIN_SIDES || sides > MAX_SIDES) {
     throw new Error(`walker: solidsGeometry options.sides is ${show(sides)}; expected a whole number from ${MIN_SIDES} to ${MAX_SIDES}.`);
   }
-  if (typeof height !== 'number' || !(height > 0) || !(height <= MAX_PRISM_HEIGHT)) {
-    throw new Error(`walker: solidsGeometry options.height is ${show(height)}; expected a number of metres > 0 and ≤ ${MAX_PRISM_HEIGHT}.`);
+  if (typeof height !== 'number' || !(height > 0) || !(height <= MAX_HEIGHT)) {
+    throw new Error(`walker: solidsGeometry options.height is ${show(height)}; expected a number of metres > 0 and ≤ ${MAX_HEIGHT}.`);
   }
   return { sides, height };
 }
