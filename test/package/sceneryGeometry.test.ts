@@ -247,3 +247,17 @@ for (const { name, api } of CORES) {
     });
   });
 }
+
+describe('G-7: the geometry is the same on every core', () => {
+  it('G-7: solidsGeometry and waterGeometry give the same bits from the reference, release and debug cores\' grounds', () => {
+    const bytes = (mesh: { positions: Float32Array; normals: Float32Array; indices: Uint32Array } | null): string[] =>
+      mesh === null ? [] : [mesh.positions, mesh.normals, mesh.indices].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('hex'));
+    const drawn = CORES.map(({ api }) => {
+      const ground = api.groundOf(WORLD);
+      return [...bytes(api.solidsGeometry(ground, [-20, -20, 20, 20], { sides: 7 })), ...bytes(api.waterGeometry(ground, [-32, -32, 32, 32]))];
+    });
+    expect(drawn[0].length).toBe(6);
+    expect(drawn[0][0].length).toBeGreaterThan(1000);
+    for (const other of drawn.slice(1)) expect(other).toEqual(drawn[0]);
+  });
+});
