@@ -33,6 +33,8 @@ export const {
   terrainGeometry,
   solidsIn,
   waterLevel,
+  solidsGeometry,
+  waterGeometry,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;
@@ -41,6 +43,7 @@ export type RouteFollower = import('./routeFollower.ts').RouteFollower;
 export * from './companion/index.ts';
 export type { Hit, ModFactory } from './ground/index.ts';
 export type { TerrainGeometry } from './terrainGeometry.ts';
+export type { SolidsGeometry, SolidsGeometryOptions, WaterGeometry } from './sceneryGeometry.ts';
 export type {
   Circle, Ground, Kind, Kinds, Numbers, Passability, Route, RouteOptions, Row, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings,
   SeekOptions, Terrain3dHeightmap, Terrain3dNoise, Terrain3dRing, Terrain3dSettings, WalkerSettings, World,

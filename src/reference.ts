@@ -23,6 +23,7 @@ export { Herd } from './herd.ts';
 export { XBOT } from './presets.ts';
 export { terrainGeometry, type TerrainGeometry } from './terrainGeometry.ts';
 export { solidsIn, waterLevel } from './scenery.ts';
+export { solidsGeometry, waterGeometry, type SolidsGeometry, type SolidsGeometryOptions, type WaterGeometry } from './sceneryGeometry.ts';
 export * from './companion/index.ts';
 /** The companion (CO-3..CO-10) on the reference core: `new Companion(options)`, or `new Companion(core, options)`. */
 export const Companion = companionOn({ walk, seek, stand, numbers, route });

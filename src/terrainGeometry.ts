@@ -29,10 +29,8 @@ export function terrainGeometry(ground: Ground, extent: readonly number[]): Terr
     throw new Error(`walker: terrainGeometry needs a lattice ground, and ground.cell is ${String(cell)}; expected a finite number > 0.`);
   }
   checkExtent(extent);
-  const i0 = Math.floor(extent[0] / cell);
-  const j0 = Math.floor(extent[1] / cell);
-  const columns = Math.ceil(extent[2] / cell) - i0 + 1;
-  const rows = Math.ceil(extent[3] / cell) - j0 + 1;
+  const { i0, j0, columns, rows } = latticeSpan(cell, extent);
+  checkVertexCount('terrainGeometry', columns * rows, 'a smaller extent');
   const positions = new Float32Array(columns * rows * 3);
   for (let j = 0; j < rows; j++) {
     for (let i = 0; i < columns; i++) {
@@ -66,4 +64,21 @@ export function checkExtent(extent: readonly number[]): void {
     const shown = Array.isArray(extent) ? `[${extent.map(String).join(', ')}]` : String(extent);
     throw new Error(`walker: extent is ${shown}; expected [x0, z0, x1, z1], finite, with x1 > x0 and z1 > z0.`);
   }
+}
+
+/** The most vertices one geometry for a renderer holds (2²⁴: 200 MB of float32 positions), so none asks for unbounded memory. */
+export const MAX_GEOMETRY_VERTICES = 1 << 24;
+
+/** Throws a sentence naming `call` when a geometry of `vertices` vertices would pass MAX_GEOMETRY_VERTICES. */
+export function checkVertexCount(call: string, vertices: number, instead: string): void {
+  if (vertices > MAX_GEOMETRY_VERTICES) {
+    throw new Error(`walker: ${call} over that extent would make ${vertices} vertices; expected at most ${MAX_GEOMETRY_VERTICES} (draw ${instead}).`);
+  }
+}
+
+/** The lattice corners covering `extent`, widened to whole cells: the first corner's (i0, j0) and how many along x and z. */
+export function latticeSpan(cell: number, extent: readonly number[]): { i0: number; j0: number; columns: number; rows: number } {
+  const i0 = Math.floor(extent[0] / cell);
+  const j0 = Math.floor(extent[1] / cell);
+  return { i0, j0, columns: Math.ceil(extent[2] / cell) - i0 + 1, rows: Math.ceil(extent[3] / cell) - j0 + 1 };
 }

@@ -32,8 +32,10 @@ interface Drawn {
   firstBody: number[];
   herdFirst: number[];
   trees: number;
+  trunkVertices: number;
+  sides: number;
   solids: number;
-  level: number | null;
+  wetTriangles: number;
   threads: number;
   isolated: boolean;
 }
@@ -126,10 +128,11 @@ export async function runConsumerPage(consumer: Consumer, node: NodeRun, screens
     const noWater = await colours(page, await page.screenshot());
     await show(page, 'water', true);
     log(`screenshot of the three.js example saved to ${screenshot}`);
-    check('G-6: the three.js example draws a trunk for every solid circle, in trunk brown in its screenshot', drawn.trees === drawn.solids && drawn.solids >= 250 && all.trunk >= 300 && noTrunks.trunk * 4 <= all.trunk,
-      `${drawn.trees} trunks of ${drawn.solids} solids; ${all.trunk} trunk-brown pixels, ${noTrunks.trunk} with the trunks hidden`);
-    check('G-6: the three.js example draws the water at its level, in water blue in its screenshot', drawn.level !== null && all.water >= 1000 && noWater.water * 4 <= all.water,
-      `level ${drawn.level}; ${all.water} water-blue pixels, ${noWater.water} with the water hidden`);
+    const prisms = drawn.trees === drawn.solids && drawn.solids >= 250 && drawn.trunkVertices === drawn.solids * 3 * drawn.sides;
+    check('G-7: the three.js example draws a prism for every solid circle, in trunk brown in its screenshot', prisms && all.trunk >= 300 && noTrunks.trunk * 4 <= all.trunk,
+      `${drawn.trees} prisms (${drawn.trunkVertices} vertices) of ${drawn.solids} solids; ${all.trunk} trunk-brown pixels, ${noTrunks.trunk} with the trunks hidden`);
+    check('G-7: the three.js example draws the water\'s wet triangles, in water blue in its screenshot', drawn.wetTriangles > 0 && all.water >= 1000 && noWater.water * 4 <= all.water,
+      `${drawn.wetTriangles} wet triangles; ${all.water} water-blue pixels, ${noWater.water} with the water hidden`);
     check('the packed package\'s page logs no error', errors.length === 0, errors.length === 0 ? 'none' : errors.join(' | '));
     checks.push(...(await runEsbuildPage(browser, await bundleWithEsbuild(consumer), node, log)));
   } finally {

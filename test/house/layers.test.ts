@@ -21,7 +21,7 @@ const LAYERS: Layers = [
   [0, ['types.ts', 'body.ts', 'limits.ts', 'known.ts']],
   [1, ['kinds.ts', 'rows.ts']],
   [2, ['reference']],
-  [3, ['ground', 'herd.ts', 'routeFollower.ts', 'relative.ts', 'companion', 'presets.ts', 'terrainGeometry.ts', 'scenery.ts', 'sampleWorld.ts', 'random.ts']],
+  [3, ['ground', 'herd.ts', 'routeFollower.ts', 'relative.ts', 'companion', 'presets.ts', 'terrainGeometry.ts', 'scenery.ts', 'sceneryGeometry.ts', 'sampleWorld.ts', 'random.ts']],
   [4, ['wasm']],
   [5, ['index.ts', 'reference.ts', 'load.ts']],
   [6, ['autopilot']],

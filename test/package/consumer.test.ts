@@ -1,6 +1,6 @@
 /**
  * WX-2: the package works outside this repository. `npm pack`, the tarball installed offline into a new app, and
- * there: (a) plain `node` runs the README's snippets — Use for 240 frames, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
+ * there: (a) plain `node` runs the README's snippets — Use for 240 frames, solids placed by hand, a route round a lake, a Herd, routes of its bodies' own, the companion — on the wasm entry
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler and nodenext (noUncheckedIndexedAccess) and create-vite's tsconfig,
  * reports nothing — the snippets and every entry check, and each mistake test/package/types.ts marks is an error; the
@@ -93,6 +93,16 @@ describe('the packed package, installed in a new app', () => {
       expect(Number.isFinite(z)).toBe(true);
     }
     expect(numberOf(herd.first.pos[0])).toBeGreaterThan(-19);
+  });
+
+  it('M-2, G-6: in the posts snippet the hand-placed posts and boulder are solids of the ground beside the seeded trees, the bush is not', () => {
+    const { nearShelter, everySolid } = (node.posts as Scene).wasm as Record<string, { x: string; z: string; radius: string }[]>;
+    const circles = (list: { x: string; z: string; radius: string }[]): string[] => list.map((c) => `${numberOf(c.x)} ${numberOf(c.z)} ${numberOf(c.radius)}`);
+    const placed = ['10 10 0.15', '14 10 0.15', '10 13 0.15', '14 13 0.15', '12 8.6 0.7'];
+    for (const post of placed) expect(circles(nearShelter)).toContain(post);
+    expect(circles(everySolid)).not.toContain('11 9 0.5');
+    // The seeded layer is still there: 20 m round the shelter there are trees as well as the five.
+    expect(everySolid.length).toBeGreaterThan(10);
   });
 
   it('RT-8: in the route snippet the scout goes round the lake and arrives on the far shore', () => {

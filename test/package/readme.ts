@@ -63,6 +63,13 @@ export const result = { names: Object.keys(walker).sort().join(' ') };
 `,
   },
   'main.cjs': { where: 'node', reference: false, code: '' },
+  'posts.ts': {
+    where: 'node',
+    reference: true,
+    code: `
+export const result = { nearShelter, everySolid: ground.solids(12, 11, 20) };
+`,
+  },
   'route.ts': {
     where: 'node',
     reference: true,
@@ -110,9 +117,11 @@ export const result = { bodies: herd.count, drawn: drawn.slice(-44), first: herd
   instances: bodies.count,
   firstBody: Array.from(bodies.instanceMatrix.array.subarray(12, 15)),
   herdFirst: [herd.x[0], herd.y[0], herd.z[0]],
-  trees: trunks.count,
-  solids: solids.length,
-  level,
+  trees: prisms.solids.length,
+  trunkVertices: trunks.geometry.getAttribute('position').count,
+  sides: prisms.sides,
+  solids: ground.solids(0, 0, 100).filter((c) => c.radius > 0 && Math.abs(c.x) <= 64 && Math.abs(c.z) <= 64).length,
+  wetTriangles: wet === null ? 0 : wet.indices.length / 3,
   threads: herd.lastStepThreads,
   isolated: crossOriginIsolated,
 });

@@ -6,7 +6,7 @@
  * tsconfig there, noUncheckedIndexedAccess included) and against the sources (test/package/types.test.ts).
  */
 import {
-  Companion, Herd, XBOT, groundOf, route, seek,
+  Companion, Herd, XBOT, groundOf, route, seek, solidsGeometry,
   type HerdField, type HerdOptions, type Kind, type Kinds, type Row, type Scatter3dSettings, type Terrain3dSettings, type World,
 } from 'heightfield-walker';
 
@@ -49,6 +49,8 @@ export function mistakes(row: Row): unknown[] {
     route(row, world, [1, 1], ground, { slopCost: 1 }),
     // @ts-expect-error a misspelt Companion option (trailCapcity)
     new Companion({ row, world, ground, trailCapcity: 64 }),
+    // @ts-expect-error a misspelt solidsGeometry option (side)
+    solidsGeometry(ground, [0, 0, 1, 1], { side: 8 }),
     // @ts-expect-error a herd has no view posX
     'posX' satisfies HerdField,
   ];
