@@ -19,8 +19,11 @@ export interface CrowdResult {
   seconds: number;
   allArrivedAt?: number;
   arrived: number;
-  /** Bodies through their gates by 30 s and by 60 s, and per second (see Through), for scenes with gates. */
-  through?: { by30: number; by60: number; perSecond: number };
+  /**
+   * Bodies through their gates by 30 s and by 60 s, and per second (see Through), for scenes with gates; and of those
+   * by 60 s, how many came through the gates' openings, for scenes whose gates have them.
+   */
+  through?: { by30: number; by60: number; perSecond: number; openingBy60?: number };
   /** The deepest overlap between two bodies at any frame, as a share of the radius, and when, seconds. */
   deepestOverlap: number;
   deepestAt: number;
@@ -107,7 +110,12 @@ class CrowdRun {
       seconds: this.frame * DT,
       allArrivedAt: watch.allArrivedAt,
       arrived: watch.arrivedCount,
-      through: through === undefined ? undefined : { by30: through.by(30), by60: through.by(60), perSecond: through.perSecond },
+      through: through === undefined ? undefined : {
+        by30: through.by(30),
+        by60: through.by(60),
+        perSecond: through.perSecond,
+        openingBy60: through.hasOpening ? through.openingBy(60) : undefined,
+      },
       deepestOverlap: watch.deepest / RADIUS,
       deepestAt: watch.deepestAt,
       stuck,

@@ -16,12 +16,15 @@ export const ARRIVED = 0.6;
 
 /**
  * A gate a body passes to count as through: the half-plane nx·x + nz·z > c, which holds at its target and not at its
- * start.
+ * start. With an `opening`, a body also counts as through it when, the moment it first stands past the gate,
+ * |ax·x + az·z| ≤ half: so a gap's count tells the bodies that came through the gap from those that went round the
+ * ends of the walls either side.
  */
 export interface Gate {
   nx: number;
   nz: number;
   c: number;
+  opening?: { ax: number; az: number; half: number };
 }
 
 export interface CrowdScene {

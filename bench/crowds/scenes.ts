@@ -129,7 +129,8 @@ export function twoWayGap(): CrowdScene {
         const x = side * (GAP.near + i * GAP.spacing0);
         const z = (j - (GAP.rows - 1) / 2) * GAP.spacing0;
         bodies.push([x, z, -x, z]);
-        gates.push({ nx: -side, nz: 0, c: 1 });
+        // Through the gap, not round a grove's end: a body round an end first stands past at |z| > GAP.length.
+        gates.push({ nx: -side, nz: 0, c: 1, opening: { ax: 0, az: 1, half: GAP.length / 2 } });
       }
     }
   }

@@ -2,6 +2,7 @@
 import { LOCK } from './lockedPairs.ts';
 import type { CrowdResult } from './run.ts';
 import { ARRIVED, CAP_SECONDS, RADIUS, SPEED, STOP } from './scene.ts';
+import { GAP } from './scenes.ts';
 import { STUCK } from './watch.ts';
 
 const fmt = (n: number): string => n.toLocaleString('en-US');
@@ -11,7 +12,9 @@ function arrivedCell(r: CrowdResult): string {
 }
 
 function throughCell(r: CrowdResult): string {
-  return r.through === undefined ? '' : `${r.through.by30} / ${r.through.by60} (${r.through.perSecond.toFixed(1)}/s)`;
+  if (r.through === undefined) return '';
+  const cell = `${r.through.by30} / ${r.through.by60} (${r.through.perSecond.toFixed(1)}/s)`;
+  return r.through.openingBy60 === undefined ? cell : `${cell}, ${r.through.openingBy60} of them by the gap`;
 }
 
 function overlapCell(r: CrowdResult): string {
@@ -39,8 +42,9 @@ each to the opposite point; **Blocks**, RVO2's Blocks layout scaled by 0.2: four
 opposite; **crossing streams**, two blocks of 5 lanes × 20 ranks (1.2 m apart) meeting at right angles at the
 origin, each body 40 m on along its lane (through: 3 m past the origin); the **two-way gap**, two groves of two
 columns of trunks (radius 0.45, 1 m apart, 40 m long) with a 2 m clear gap, 100 bodies each side each to its mirror
-image (through: 1 m past the groves); and the **hills** of bench:peers with 2,000 trunks, 1,000 bodies each to its
-first target (bodies whose start or target lies within 0.9 m of an earlier body's left out).
+image (through: 1 m past the groves; by the gap: within ${GAP.length / 2} m of it when through, not round a grove's far
+end); and the **hills** of bench:peers with 2,000 trunks, 1,000 bodies each to its first target (bodies whose start
+or target lies within 0.9 m of an earlier body's left out).
 
 - **walker Herd**: one wasm \`Herd\` on one thread, XBOT's numbers with \`bodies: ['xbot']\` (every body blocks every
   other, SE-6), \`herd.seek(i, target, ${STOP})\` once, \`herd.step(1/60)\` a frame; flat scenes on a terrain3d
@@ -55,9 +59,9 @@ first target (bodies whose start or target lies within 0.9 m of an earlier body'
   \`crowd.update(1/60)\` a frame. Its navmesh ends at the scene's edge.
 - **Arrived**: a body within ${ARRIVED} m of its target at any frame (walker's seek stops at ${STOP} m); a run ends
   when all have, or at ${CAP_SECONDS} s. **Through**: bodies past their gate by 30 s and by 60 s, and their count over
-  the seconds from the first to the last through. **Deepest overlap**: 2·radius less the least centre distance
-  between any two bodies at any frame, as a share of the radius, and when it first was that deep (every body blocks
-  every other in both contenders). **Stuck without signal**: at the end more than ${ARRIVED} m from the target, having
+  the seconds from the first to the last through; for the gap, how many of those by 60 s came through the gap
+  itself. **Deepest overlap**: 2·radius less the least centre distance between any two bodies at any frame, as a
+  share of the radius, and when it first was that deep (every body blocks every other in both contenders). **Stuck without signal**: at the end more than ${ARRIVED} m from the target, having
   moved less than ${STUCK.metres} m over the last ${STUCK.seconds} s, with no \`unreachable\` flag (SE-7; Detour has
   none, so all its stuck agents count); **unreachable**: flags up at the end. **Locked pairs**: pairs of bodies within
   2·radius + ${LOCK.slack} m of each other while both move away from their own targets (the distance to it grew by

@@ -100,6 +100,31 @@ describe('bench:crowds measures', () => {
     expect(through.at[0]).toBeCloseTo(2 + 1 / 60, 9);
     expect(Number.isNaN(through.at[2])).toBe(true);
     expect(through.perSecond).toBeCloseTo(2 / 2, 9);
+    expect(through.hasOpening).toBe(false);
+    expect(through.openingBy(10)).toBe(0);
+  });
+
+  it('through by the opening: a body counts where it stood the moment it first stood past its gate, not where it went after', () => {
+    const opening = { ax: 0, az: 1, half: 2 };
+    const through = new Through([0, 1, 2].map(() => ({ nx: 1, nz: 0, c: 1, opening })));
+    const xs = new Float64Array(3);
+    const zs = new Float64Array(3);
+    for (let f = 0; f <= 600; f++) {
+      const t = f / 60;
+      // Body 0 goes through at z = 0.5 (at 2 s); body 1 at z = 10 (at 4 s), then walks back to z = 0 past the gate;
+      // body 2 stays at z = 0 short of the gate.
+      xs[0] = t - 1;
+      zs[0] = 0.5;
+      xs[1] = t - 3;
+      zs[1] = t < 4.1 ? 10 : Math.max(0, 10 - 5 * (t - 4.1));
+      zs[2] = 0;
+      through.frame(t, xs, zs);
+    }
+    expect(through.hasOpening).toBe(true);
+    expect(through.by(10)).toBe(2);
+    expect(through.openingBy(10)).toBe(1);
+    expect(through.openingBy(1)).toBe(0);
+    expect([...through.byOpening]).toEqual([1, 0, 0]);
   });
 
   it('the watch: arrivals latched, all arrived when the last one is, stuck bodies told apart by the unreachable signal (SE-7)', () => {
@@ -164,16 +189,19 @@ describe('bench:crowds table', () => {
     const text = crowdTable([
       { ...base, contender: 'a', allArrivedAt: 3.5, arrived: 2, unreachable: 0 },
       { ...base, contender: 'b', arrived: 1, through: { by30: 1, by60: 2, perSecond: 0.5 }, notes: ['a note'] },
+      { ...base, contender: 'c', arrived: 2, through: { by30: 1, by60: 2, perSecond: 0.5, openingBy60: 1 } },
     ]);
     const lines = text.split('\n').filter((l) => l.startsWith('|'));
     const cells = (l: string): number => l.split('|').length - 2;
-    expect(lines.length).toBe(4);
+    expect(lines.length).toBe(5);
     for (const l of lines) expect(cells(l)).toBe(cells(lines[0]));
     expect(lines[2]).toContain('all 2 in 3.5 s');
     expect(lines[2]).toContain('25.0 % at 1.3 s');
     expect(lines[3]).toContain('1 of 2 by 120 s');
     expect(lines[3]).toContain('1 / 2 (0.5/s)');
     expect(lines[3].split('|')[8].trim()).toBe('—');
+    expect(lines[3]).not.toContain('by the gap');
+    expect(lines[4]).toContain('1 / 2 (0.5/s), 1 of them by the gap');
     expect(text).toContain('- a note');
   });
 });

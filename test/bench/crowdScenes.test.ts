@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RADIUS, bodiesIn, type CrowdScene } from '../../bench/crowds/scene.ts';
 import { antipodalCircle, blocks, CIRCLE_RADIUS, crossingStreams, CROWD_SCENES, GAP, headOnPair, hills, lockedPair, twoWayGap } from '../../bench/crowds/scenes.ts';
 import type { Trunk } from '../../bench/peers/scene.ts';
+import { Through } from '../../bench/crowds/through.ts';
 
 const built = new Map<string, CrowdScene>();
 /** Each scene once (the hills take a second to draw). */
@@ -84,6 +85,25 @@ describe('bench:crowds scenes', () => {
     // Going round a grove is far longer than the gap: its trunks run 40 m out on each side.
     expect(Math.max(...s.trunks.map((t) => Math.abs(t.z)))).toBeGreaterThan(40);
     expect(Math.max(...s.startZ.map(Math.abs))).toBeLessThan(6);
+  });
+
+  it('the two-way gap\'s gates count a body by the gap when it comes through the gap, and not when it comes round a grove\'s end', () => {
+    const s = scene(twoWayGap);
+    const ends = Math.max(...s.trunks.map((t) => Math.abs(t.z))) + s.trunks[0].radius + RADIUS;
+    for (let i = 0; i < bodiesIn(s); i++) {
+      const through = new Through([s.gates![i]]);
+      const round = new Through([s.gates![i]]);
+      // One walks from its start straight across the line x = 0 at z = 0, the other along the grove round its end.
+      const side = Math.sign(s.targetX[i]);
+      through.frame(0, [s.startX[i]], [s.startZ[i]]);
+      through.frame(1, [side * 1.5], [0]);
+      round.frame(0, [s.startX[i]], [s.startZ[i]]);
+      round.frame(1, [-side * 1.35], [ends]);
+      round.frame(2, [side * 1.5], [ends]);
+      round.frame(3, [s.targetX[i]], [s.targetZ[i]]);
+      expect([through.by(1), through.openingBy(1)]).toEqual([1, 1]);
+      expect([round.by(3), round.openingBy(3)]).toEqual([1, 0]);
+    }
   });
 
   it('Blocks: four blocks of touching trunks leave passages 4 m wide along both axes; each body seeks the point opposite', () => {
