@@ -13,9 +13,10 @@ import { Herd } from './herdLayout';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
-import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
+import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
+import { LOG_SIZE } from './scatter';
 import {
-  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, blockedProbe, keepBlockedProbe, seekBody,
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
 import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
@@ -570,6 +571,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
  * order, with no blocking bodies (they move; the field is of the ground).
  */
 export function prepareFields(h: Herd, g: Sampler): void {
+  forgetChangedSolids(h);
   h.fields.clock++;
   g.crowd = null;
   g.bodies.length = 0;
@@ -582,6 +584,55 @@ export function prepareFields(h: Herd, g: Sampler): void {
     fieldFor(h.fields, kind, n, g, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i]);
   }
   forget(g);
+}
+
+/**
+ * Drops what the herd keeps that the solids' changes since its last step reach (LV-4): the fields whose region a
+ * changed disc's box reaches, and each body's proof of a clear way and blocked probe it reaches (forgetMemosIn) —
+ * everything once more changes came than the grid's log keeps. Before any body moves; the circle lists grow first
+ * for solids added.
+ */
+export function forgetChangedSolids(h: Herd): void {
+  const grid = h.ground.scatter;
+  const set = h.fields;
+  if (grid === null || grid.changes == set.seen) return;
+  reserveCircles(nearList(), grid.count + (h.blocking ? h.capacity : 0));
+  reserveThreads(h);
+  if (grid.changes - set.seen > LOG_SIZE) {
+    dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
+    if (!h.blocking) forgetMemosIn(h, -Infinity, -Infinity, Infinity, Infinity);
+  } else {
+    for (let c = set.seen; c < grid.changes; c++) {
+      const at = (c % LOG_SIZE) * 4;
+      const log = grid.log;
+      dropFieldsIn(set, log[at], log[at + 1], log[at + 2], log[at + 3]);
+      if (!h.blocking) forgetMemosIn(h, log[at], log[at + 1], log[at + 2], log[at + 3]);
+    }
+  }
+  set.seen = grid.changes;
+}
+
+/**
+ * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
+ * meets the box [x0, z0, x1, z1] where the solids changed, and each blocked probe whose body stands within
+ * STALL_PROBE, its radius and CHANGE_MARGIN of it (AS only; LV-4): a proof or probe a change could make wrong.
+ */
+function forgetMemosIn(h: Herd, x0: f64, z0: f64, x1: f64, z1: f64): void {
+  const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
+  const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
+  for (let i = 0; i < h.count; i++) {
+    const n = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>());
+    const w = changetype<ClearWay>(clearWayOf(h, i));
+    if (w.margin > 0.0) {
+      const reach = <f64>w.margin + n.radius + CHANGE_MARGIN;
+      if (Math.min(w.x, w.qx) - reach <= x1 && x0 <= Math.max(w.x, w.qx) + reach && Math.min(w.z, w.qz) - reach <= z1 && z0 <= Math.max(w.z, w.qz) + reach) w.margin = 0.0;
+    }
+    const p = changetype<BlockedProbe>(blockedProbeOf(h, i));
+    if (p.floor == p.floor) {
+      const reach = STALL_PROBE + n.radius + CHANGE_MARGIN;
+      if (xs[i] - reach <= x1 && x0 <= xs[i] + reach && zs[i] - reach <= z1 && z0 <= zs[i] + reach) p.floor = NaN;
+    }
+  }
 }
 
 /** How many bodies the herd holds. */

@@ -33,13 +33,14 @@ export const {
   terrainGeometry,
   solidsIn,
   waterLevel,
+  solidsOf,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;
 export type RouteFollower = import('./routeFollower.ts').RouteFollower;
 
 export * from './companion/index.ts';
-export type { Hit, ModFactory } from './ground/index.ts';
+export type { Hit, LevelSolids, ModFactory, Solid, SolidInput, SolidShape } from './ground/index.ts';
 export type { TerrainGeometry } from './terrainGeometry.ts';
 export type {
   Circle, Ground, Kind, Kinds, Numbers, Passability, Route, RouteOptions, Row, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings,

@@ -12,6 +12,7 @@ import { XBOT } from './presets.ts';
 import { routeFollowerOn } from './routeFollower.ts';
 import * as reference from './reference.ts';
 import { solidsIn, waterLevel } from './scenery.ts';
+import { solidsOf } from './ground/level.ts';
 import { terrainGeometry } from './terrainGeometry.ts';
 import type { Herd as HerdOf } from './herd.ts';
 import { decodeBase64 } from './wasm/bytes.ts';
@@ -25,7 +26,7 @@ export type Herd = HerdOf;
 
 /**
  * The public API bound to a core: the core's calls, the names that are the same on every core (kinds, rows'
- * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry, solidsIn and waterLevel), and the companion
+ * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry, solidsIn, waterLevel and solidsOf), and the companion
  * and the route follower bound to this core.
  */
 export function walkerOn(core: WasmCore) {
@@ -54,6 +55,7 @@ export function walkerOn(core: WasmCore) {
     terrainGeometry,
     solidsIn,
     waterLevel,
+    solidsOf,
   };
 }
 
