@@ -14,7 +14,7 @@ import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
-import { LOG_SIZE } from './scatter';
+import { LOG_SIZE, ScatterGrid } from './scatter';
 import {
   BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
@@ -600,37 +600,64 @@ export function forgetChangedSolids(h: Herd): void {
   reserveThreads(h);
   if (grid.changes - set.seen > LOG_SIZE) {
     dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
-    if (!h.blocking) forgetMemosIn(h, -Infinity, -Infinity, Infinity, Infinity);
+    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, true);
   } else {
     for (let c = set.seen; c < grid.changes; c++) {
       const at = (c % LOG_SIZE) * 4;
       const log = grid.log;
       dropFieldsIn(set, log[at], log[at + 1], log[at + 2], log[at + 3]);
-      if (!h.blocking) forgetMemosIn(h, log[at], log[at + 1], log[at + 2], log[at + 3]);
     }
+    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, false);
   }
   set.seen = grid.changes;
 }
 
 /**
  * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
- * meets the box [x0, z0, x1, z1] where the solids changed, and each blocked probe whose body stands within
- * STALL_PROBE, its radius and CHANGE_MARGIN of it (AS only; LV-4): a proof or probe a change could make wrong.
+ * meets a box the grid logged from change `from` to `to` (all of them: every proof), and each blocked probe whose
+ * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one (AS only; LV-4): a proof or probe a change
+ * could make wrong. Body by body, each body's boxes worked out once.
  */
-function forgetMemosIn(h: Herd, x0: f64, z0: f64, x1: f64, z1: f64): void {
+function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool): void {
   const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
   const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
+  const log = grid.log;
   for (let i = 0; i < h.count; i++) {
-    const n = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>());
     const w = changetype<ClearWay>(clearWayOf(h, i));
-    if (w.margin > 0.0) {
-      const reach = <f64>w.margin + n.radius + CHANGE_MARGIN;
-      if (Math.min(w.x, w.qx) - reach <= x1 && x0 <= Math.max(w.x, w.qx) + reach && Math.min(w.z, w.qz) - reach <= z1 && z0 <= Math.max(w.z, w.qz) + reach) w.margin = 0.0;
-    }
     const p = changetype<BlockedProbe>(blockedProbeOf(h, i));
-    if (p.floor == p.floor) {
-      const reach = STALL_PROBE + n.radius + CHANGE_MARGIN;
-      if (xs[i] - reach <= x1 && x0 <= xs[i] + reach && zs[i] - reach <= z1 && z0 <= zs[i] + reach) p.floor = NaN;
+    let proof = w.margin > 0.0;
+    let probe = p.floor == p.floor;
+    if (!proof && !probe) continue;
+    if (all) {
+      w.margin = 0.0;
+      p.floor = NaN;
+      continue;
+    }
+    const radius = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>()).radius;
+    const reach = <f64>w.margin + radius + CHANGE_MARGIN;
+    const wx0 = Math.min(w.x, w.qx) - reach;
+    const wx1 = Math.max(w.x, w.qx) + reach;
+    const wz0 = Math.min(w.z, w.qz) - reach;
+    const wz1 = Math.max(w.z, w.qz) + reach;
+    const near = STALL_PROBE + radius + CHANGE_MARGIN;
+    const px0 = xs[i] - near;
+    const px1 = xs[i] + near;
+    const pz0 = zs[i] - near;
+    const pz1 = zs[i] + near;
+    for (let c = from; c < to && (proof || probe); c++) {
+      const at = (c % LOG_SIZE) * 4;
+      const x0 = log[at];
+      const z0 = log[at + 1];
+      const x1 = log[at + 2];
+      const z1 = log[at + 3];
+      if (proof && wx0 <= x1 && x0 <= wx1 && wz0 <= z1 && z0 <= wz1) {
+        w.margin = 0.0;
+        proof = false;
+      }
+      if (probe && px0 <= x1 && x0 <= px1 && pz0 <= z1 && z0 <= pz1) {
+        p.floor = NaN;
+        probe = false;
+      }
     }
   }
 }

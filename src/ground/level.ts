@@ -10,7 +10,7 @@ import { checkKnownKeys } from '../known.ts';
 import { checkInWorld, checkNumber } from '../rows.ts';
 import { CHANGE_MARGIN } from '../reference/fields.ts';
 import { dropGridsWhere } from '../reference/route.ts';
-import { REMOVED, editScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
+import { LOG_SIZE, REMOVED, editScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
 import { dropRowFieldsIn } from '../reference/seekCalls.ts';
 import { scatterAnswering, type Scatter } from './scatter3d.ts';
 import type { Ground } from '../types.ts';
@@ -148,16 +148,16 @@ export class LevelSolids {
     else circles[id] = circle;
     const boxes: number[] = [];
     for (let c = before; c < grid.changes; c++) {
-      const at = (c % (grid.log.length / 4)) * 4;
+      const at = (c % LOG_SIZE) * 4;
       boxes.push(grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
     }
     const scatter = this.scatter;
-    for (let k = 0; k < boxes.length; k += 4) {
-      const [x0, z0, x1, z1] = boxes.slice(k, k + 4);
-      dropRowFieldsIn(x0, z0, x1, z1);
-      dropGridsWhere((ground, radius, a0, b0, a1, b1) =>
-        scatterAnswering(ground.solids)?.scatter === scatter && boxesMeet(x0, z0, x1, z1, radius + CHANGE_MARGIN, a0, b0, a1, b1));
-    }
+    for (let k = 0; k < boxes.length; k += 4) dropRowFieldsIn(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3]);
+    dropGridsWhere((ground, reach, a0, b0, a1, b1) => {
+      if (scatterAnswering(ground.solids)?.scatter !== scatter) return false;
+      for (let k = 0; k < boxes.length; k += 4) if (boxesMeet(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3], reach + CHANGE_MARGIN, a0, b0, a1, b1)) return true;
+      return false;
+    });
     const change: SolidEdit = { settings: this.settings, id, x, z, radius, boxes };
     for (const listener of listeners) listener(change);
   }
