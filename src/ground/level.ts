@@ -99,9 +99,9 @@ export class LevelSolids {
   /** Moves solid `id` to (x, z), its radius kept (LV-2). */
   move(id: number, x: number, z: number): void {
     const live = this.live('move', id);
-    const nx = checkNumber('x', x);
-    const nz = checkNumber('z', z);
-    checkInWorld('(x, z)', nx, nz, [x, z]);
+    const nx = checkNumber('solids.move(id, x, z): x', x);
+    const nz = checkNumber('solids.move(id, x, z): z', z);
+    checkInWorld('solids.move(id, x, z): (x, z)', nx, nz, [x, z]);
     this.edit(id, nx, nz, live.radius);
   }
 
