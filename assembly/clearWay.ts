@@ -4,13 +4,13 @@
  */
 import { Circle, Circles } from './memory';
 import { Sampler } from './lattice';
-import { ScatterGrid, filedCircle, reachesWithin } from './scatter';
+import { ScatterGrid, circleOf, reachesWithin } from './scatter';
 
 /**
  * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
  * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
  * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc
- * grown by the body's radius, but the blocker's (the solid at `blocker` in the ground's grid, or none when −1), stays
+ * grown by the body's radius, but the blocker's (the solid of id `blocker` in the ground's grid, or none when −1), stays
  * at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof made for a body of another kind,
  * assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
  * margin, lies within it all along (a point's distance from a segment is convex along a line), so no solid's grown disc
@@ -62,7 +62,7 @@ export let keepClearWay = false;
 
 /** The kept proof's blocker, in the ground's grid of solids. */
 @inline export function keptBlocker(g: Sampler): Circle {
-  return filedCircle(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
+  return circleOf(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
 }
 
 /**

@@ -33,6 +33,8 @@ export const NO_WAY: i32 = 255;
   tx: f64;
   tz: f64;
   way: i32;
+  /** The kind's radius the field was made for: how far off a change of the solids reaches it (dropFieldsIn). */
+  radius: f64;
   grid: Grid;
   next: U8Values;
 }
@@ -41,6 +43,8 @@ export const NO_WAY: i32 = 255;
 @unmanaged export class FieldSet {
   clock: i32;
   slots: usize;
+  /** How many changes of its ground's solids the set has caught up with (LV-4: assembly/herd.ts forgetChangedSolids). */
+  seen: i32;
 }
 
 /** An empty set of fields. */
@@ -184,9 +188,37 @@ export function fieldFor(set: FieldSet, kind: i32, n: Numbers, g: Sampler, tx: f
   const goal = half * FIELD_SIDE + half;
   f.tx = tx;
   f.tz = tz;
+  f.radius = n.radius;
   f.way = goalWay(n, g, grid, goal, tx, tz);
   flowField(n, g, grid, goal, tx, tz, f.way, f.next);
   return f;
+}
+
+/**
+ * How far past a changed solid's disc grown by a body's radius a kept grid or field counts as reached (LV-4), m: far
+ * above rounding, so a verdict a change could alter is never kept.
+ */
+export const CHANGE_MARGIN: f64 = 0.01;
+
+/**
+ * Drops every field of the set whose region the box [x0, z0, x1, z1] where the solids changed reaches, grown by the
+ * field's kind's radius and CHANGE_MARGIN (LV-4): a dropped slot is free and used least, so it is made again first.
+ */
+export function dropFieldsIn(set: FieldSet, x0: f64, z0: f64, x1: f64, z1: f64): void {
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    const grid = f.grid;
+    if (f.kind < 0 || changetype<usize>(grid) == 0) continue;
+    const reach = f.radius + CHANGE_MARGIN;
+    const a0 = grid.i0 * grid.cell;
+    const b0 = grid.j0 * grid.cell;
+    const a1 = (grid.i0 + <f64>FIELD_SIDE) * grid.cell;
+    const b1 = (grid.j0 + <f64>FIELD_SIDE) * grid.cell;
+    if (x0 - reach <= a1 && a0 <= x1 + reach && z0 - reach <= b1 && b0 <= z1 + reach) {
+      f.kind = -1;
+      f.used = 0;
+    }
+  }
 }
 
 /**

@@ -10,7 +10,7 @@
  * change, only the time it takes.
  */
 import { F64s, TileEntry, alloc, free } from './memory';
-import { ScatterGrid, buildScatterGrid, freeScatterGrid, placeLayer } from './scatter';
+import { ScatterGrid, editScatterGrid, fileScatterGrid, freeScatterGrid, placeLayer } from './scatter';
 import { heightmapHeight, noiseHeight, waterDepthAt } from './terrain';
 
 /** terrain3d's numbers (M-1): a heightmap, noise, a water level, each optional. */
@@ -135,9 +135,21 @@ export function placeSolids(seed: i32, count: i32, x0: f64, z0: f64, x1: f64, z1
   placeLayer(seed, count, x0, z0, x1, z1, rMin, rMax, pendingXs, pendingZs, pendingRadii, at);
 }
 
-/** Files the pending circles in a grid (M-2) and returns it; the grid owns the arrays. */
-export function buildSolids(): ScatterGrid {
-  return buildScatterGrid(pendingXs, pendingZs, pendingRadii, pendingCount);
+/**
+ * Files the pending circles in a grid over the cells given (M-2, LV-2: the reference's cells, its circles as they are
+ * now, a removed one's radius REMOVED) and returns it; the pending arrays are freed.
+ */
+export function buildSolids(minX: f64, minZ: f64, cellSize: f64, nx: i32, nz: i32, maxRadius: f64): ScatterGrid {
+  const grid = fileScatterGrid(pendingXs, pendingZs, pendingRadii, pendingCount, minX, minZ, cellSize, nx, nz, maxRadius);
+  free(changetype<usize>(pendingXs));
+  free(changetype<usize>(pendingZs));
+  free(changetype<usize>(pendingRadii));
+  return grid;
+}
+
+/** Sets solid `id` of a grid to (x, z) of `radius` (REMOVED: taken out; LV-2), between calls. */
+export function editSolid(grid: ScatterGrid, id: i32, x: f64, z: f64, radius: f64): void {
+  editScatterGrid(grid, id, x, z, radius);
 }
 
 export function freeSolids(grid: ScatterGrid): void {

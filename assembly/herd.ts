@@ -13,9 +13,10 @@ import { Herd } from './herdLayout';
 import { GroundData } from './ground';
 import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
-import { fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
+import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
+import { LOG_SIZE, ScatterGrid } from './scatter';
 import {
-  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, blockedProbe, keepBlockedProbe, seekBody,
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
 import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
@@ -570,6 +571,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
  * order, with no blocking bodies (they move; the field is of the ground).
  */
 export function prepareFields(h: Herd, g: Sampler): void {
+  forgetChangedSolids(h);
   h.fields.clock++;
   g.crowd = null;
   g.bodies.length = 0;
@@ -582,6 +584,82 @@ export function prepareFields(h: Herd, g: Sampler): void {
     fieldFor(h.fields, kind, n, g, numbersOf(h, HERD_TARGETX)[i], numbersOf(h, HERD_TARGETZ)[i]);
   }
   forget(g);
+}
+
+/**
+ * Drops what the herd keeps that the solids' changes since its last step reach (LV-4): the fields whose region a
+ * changed disc's box reaches, and each body's proof of a clear way and blocked probe it reaches (forgetMemosIn) —
+ * everything once more changes came than the grid's log keeps. Before any body moves; the circle lists grow first
+ * for solids added.
+ */
+export function forgetChangedSolids(h: Herd): void {
+  const grid = h.ground.scatter;
+  const set = h.fields;
+  if (grid === null || grid.changes == set.seen) return;
+  reserveCircles(nearList(), grid.count + (h.blocking ? h.capacity : 0));
+  reserveThreads(h);
+  if (grid.changes - set.seen > LOG_SIZE) {
+    dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
+    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, true);
+  } else {
+    for (let c = set.seen; c < grid.changes; c++) {
+      const at = (c % LOG_SIZE) * 4;
+      const log = grid.log;
+      dropFieldsIn(set, log[at], log[at + 1], log[at + 2], log[at + 3]);
+    }
+    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, false);
+  }
+  set.seen = grid.changes;
+}
+
+/**
+ * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
+ * meets a box the grid logged from change `from` to `to` (all of them: every proof), and each blocked probe whose
+ * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one (AS only; LV-4): a proof or probe a change
+ * could make wrong. Body by body, each body's boxes worked out once.
+ */
+function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool): void {
+  const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
+  const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
+  const log = grid.log;
+  for (let i = 0; i < h.count; i++) {
+    const w = changetype<ClearWay>(clearWayOf(h, i));
+    const p = changetype<BlockedProbe>(blockedProbeOf(h, i));
+    let proof = w.margin > 0.0;
+    let probe = p.floor == p.floor;
+    if (!proof && !probe) continue;
+    if (all) {
+      w.margin = 0.0;
+      p.floor = NaN;
+      continue;
+    }
+    const radius = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>()).radius;
+    const reach = <f64>w.margin + radius + CHANGE_MARGIN;
+    const wx0 = Math.min(w.x, w.qx) - reach;
+    const wx1 = Math.max(w.x, w.qx) + reach;
+    const wz0 = Math.min(w.z, w.qz) - reach;
+    const wz1 = Math.max(w.z, w.qz) + reach;
+    const near = STALL_PROBE + radius + CHANGE_MARGIN;
+    const px0 = xs[i] - near;
+    const px1 = xs[i] + near;
+    const pz0 = zs[i] - near;
+    const pz1 = zs[i] + near;
+    for (let c = from; c < to && (proof || probe); c++) {
+      const at = (c % LOG_SIZE) * 4;
+      const x0 = log[at];
+      const z0 = log[at + 1];
+      const x1 = log[at + 2];
+      const z1 = log[at + 3];
+      if (proof && wx0 <= x1 && x0 <= wx1 && wz0 <= z1 && z0 <= wz1) {
+        w.margin = 0.0;
+        proof = false;
+      }
+      if (probe && px0 <= x1 && x0 <= px1 && pz0 <= z1 && z0 <= pz1) {
+        p.floor = NaN;
+        probe = false;
+      }
+    }
+  }
 }
 
 /** How many bodies the herd holds. */

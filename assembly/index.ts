@@ -93,6 +93,7 @@ export {
   solidsRadii,
   placeSolids,
   buildSolids,
+  editSolid,
   freeSolids,
   resetCorners,
 } from './ground';
@@ -101,7 +102,7 @@ export { stand } from './stand';
 export { slide } from './slide';
 export { carry } from './carry';
 export { walk } from './walk';
-export { seek, seekRoute } from './seekCalls';
+export { dropRowFieldsIn, seek, seekRoute } from './seekCalls';
 export { newGrid, freeGrid } from './passability';
 export { gridCells, route } from './route';
 export {

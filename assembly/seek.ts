@@ -5,7 +5,7 @@
  */
 import { Body, Circle, Circles, Numbers } from './memory';
 import { Sampler } from './lattice';
-import { ScatterGrid, filedGap, filedIndex, reachesWithin } from './scatter';
+import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, slideBody } from './slide';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
@@ -195,7 +195,7 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
 /** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */
 function placeOfBlocker(g: Sampler): i32 {
   const grid = g.ground.scatter;
-  if (blockerPlace < 0 && grid !== null) blockerPlace = filedIndex(grid, blocker);
+  if (blockerPlace < 0 && grid !== null) blockerPlace = idOf(grid, blocker);
   return blockerPlace;
 }
 
@@ -210,7 +210,7 @@ function standsAlone(n: Numbers, g: Sampler): bool {
   if (k < 0) return false;
   const grid = changetype<ScatterGrid>(g.ground.scatter);
   const rounding = 1e-6 + 1e-9 * (Math.abs(blocker.x) + Math.abs(blocker.z));
-  return n.radius + n.radius + rounding < filedGap(grid, k);
+  return n.radius + n.radius + rounding < gapOf(grid, k);
 }
 
 /**

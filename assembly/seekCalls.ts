@@ -7,7 +7,7 @@ import { CALL_DONE, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { callGround } from './bodies';
 import { seekBody } from './seek';
-import { FieldSet, fieldFor, newFieldSet, seekAlong } from './fields';
+import { FieldSet, dropFieldsIn, fieldFor, newFieldSet, seekAlong } from './fields';
 
 /**
  * The fields per-row routing seeks follow (RT-7): the FIELDS_KEPT used last, of any ground and kind, filed under the
@@ -35,4 +35,12 @@ export function seekRoute(ground: GroundData, bodies: i32, key: i32, tx: f64, tz
 export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f64): i32 {
   callResult[0] = <f64>seekBody(callNumbers, callGround(ground, bodies), callBody, tx, tz, stop);
   return CALL_DONE;
+}
+
+/**
+ * Drops the per-row fields a change of the solids in the box [x0, z0, x1, z1] reaches (LV-4; dropFieldsIn), of any
+ * ground: a field dropped that needed not be is only made again.
+ */
+export function dropRowFieldsIn(x0: f64, z0: f64, x1: f64, z1: f64): void {
+  if (changetype<usize>(rowFields) != 0) dropFieldsIn(rowFields, x0, z0, x1, z1);
 }

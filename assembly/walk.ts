@@ -2,7 +2,7 @@
  * walk: one step of a body — steep sliding, easing, turning, jumping, moving, following the ground, falling (WA-1..WA-9).
  * Twin of src/reference/walk.ts: same functions, same operations, same order.
  */
-import { Body, Numbers, callBody, callNumbers } from './memory';
+import { Body, Circles, Numbers, callBody, callNumbers } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
@@ -106,6 +106,70 @@ export function followGround(n: Numbers, body: Body, ground: f64, dt: f64): void
 
 export let want = changetype<Want>(memory.data(offsetof<Want>()));
 
+/** How far outside a solid's circle grown by the body's radius LV-3 puts a body, m: far above rounding. */
+export const PUSH_GAP: f64 = 0.001;
+/** The most solids LV-3 pushes a body past along one line; beyond, the body stays where it was. */
+export const PUSH_ROUNDS: i32 = 8;
+/** How near a solid's centre a body's counts as on it, m: LV-3 pushes it along +z. */
+export const PUSH_CENTRED: f64 = 1e-9;
+
+/** The first of the first `count` of `circles` (the solids) whose circle grown by `reach` holds (x, z) strictly, or −1. */
+export function holdingSolid(circles: Circles, count: i32, x: f64, z: f64, reach: f64): i32 {
+  for (let k = 0; k < count; k++) {
+    const dx = circles[k].x - x;
+    const dz = circles[k].z - z;
+    if (Math.sqrt(dx * dx + dz * dz) < circles[k].radius + reach) return k;
+  }
+  return -1;
+}
+
+/**
+ * Pushes a body whose circle overlaps a solid's (a solid added or moved onto it, LV-3) out along the line from that
+ * solid's centre through the body's (+z within PUSH_CENTRED of the centre) to the first point PUSH_GAP outside every
+ * solid's circle grown by the body's radius, past at most PUSH_ROUNDS solids on that line; the first solid in query
+ * order (cells by z then x, ids within a cell) names the line. Blocking bodies do not count. The ground is not asked
+ * first (a push may put the body over a ledge or into deep water): its floor becomes the stand height where it lands. Why: a body is never left
+ * inside a solid, and where it goes is a rule every core follows.
+ */
+export function pushOut(n: Numbers, g: Sampler, body: Body): void {
+  let circles = g.circles(body.x, body.z, n.radius);
+  let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);
+  if (k < 0) return;
+  const cx = circles[k].x;
+  const cz = circles[k].z;
+  let ux = body.x - cx;
+  let uz = body.z - cz;
+  const d = Math.sqrt(ux * ux + uz * uz);
+  // Below PUSH_CENTRED the squares lose precision and the direction would be no unit vector.
+  if (d > PUSH_CENTRED) {
+    ux = ux / d;
+    uz = uz / d;
+  } else {
+    ux = 0.0;
+    uz = 1.0;
+  }
+  let t = circles[k].radius + n.radius + PUSH_GAP;
+  for (let round = 0; round < PUSH_ROUNDS; round++) {
+    const px = cx + ux * t;
+    const pz = cz + uz * t;
+    circles = g.circles(px, pz, n.radius);
+    k = holdingSolid(circles, g.solidCount, px, pz, n.radius);
+    if (k < 0) {
+      body.x = px;
+      body.z = pz;
+      body.floor = standHeight(n, g, px, pz);
+      return;
+    }
+    // On past that solid: the far point where the line leaves its grown circle.
+    const ex = cx - circles[k].x;
+    const ez = cz - circles[k].z;
+    const grown = circles[k].radius + n.radius;
+    const b = ex * ux + ez * uz;
+    const q = b * b - (ex * ex + ez * ez - grown * grown);
+    t = Math.max(t, -b + Math.sqrt(Math.max(q, 0.0))) + PUSH_GAP;
+  }
+}
+
 /**
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
  * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
@@ -113,6 +177,7 @@ export let want = changetype<Want>(memory.data(offsetof<Want>()));
  * does not record the face.
  */
 export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move): void {
+  pushOut(n, g, body);
   const grounded = !body.air;
   steepWant(n, g, body, want);
   if (grounded && !body.steep) body.floor = standHeight(n, g, body.x, body.z);

@@ -14,7 +14,8 @@
  *     that plan (their count, median and slowest; a plan is spread over frames, one budgeted call each), on wasm and on
  *     the reference; and the play-test (CO-13) on wasm: 120 s per world under the WASD stick, each companion step the
  *     least of three plays — its longest, its 99.9th percentile and the steps over 2 ms — and the longest of one play.
- * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|companion for one part.
+ *  6. A level that changes (LV-2, LV-4): 100 trees moved a frame beside a stepping 1,000-body herd and a kept route.
+ * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|edits|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
@@ -32,6 +33,7 @@ import type { Ground, Row, World } from '../src/types.ts';
 import { Companion } from '../src/companion/companion.ts';
 import type { WalkerCore } from '../src/companion/core.ts';
 import { random } from '../src/random.ts';
+import { solidsOf } from '../src/ground/level.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
@@ -400,6 +402,65 @@ const PLAYS = 3;
  * 20 m square on open ground (tinybench, no route planned), and every frame of the pond trip — the player wading
  * across, the companion going round on routes — timed one by one, the frames that planned apart.
  */
+/**
+ * A level that changes (LV-2, LV-4): 100 trees of the bench world moved a frame (each to 0.3 m one side of its place,
+ * then the other) while a 1,000-body herd steps and one route is asked on the grid the core keeps — the edits, the
+ * herd step that drops what they reach, and the route, ms per frame, against the same frames with no edits. Moved
+ * far from the route, its grid is kept; moved across it, the grid is dropped and the route works its cells out again
+ * every frame (LV-4 drops whole grids and fields, not cells).
+ */
+async function edits(core: WasmCore): Promise<Record<string, string>[]> {
+  const frames = QUICK ? 20 : 60;
+  const out: Record<string, string>[] = [];
+  for (const where of ['none', 'far from the route', 'across the route'] as const) {
+    const w = world(false);
+    const ground = core.groundOf(w);
+    const level = solidsOf(ground);
+    const { herd, step } = herdStepper(core, w, ground, 1000, 1);
+    const from: [number, number] = [-120, -120];
+    const to: [number, number] = [-80, -90];
+    const me: Row = { kind: 'xbot', pos: [from[0], core.stand(reference.numbers({ kind: 'xbot' }, w), ground, from[0], from[1]), from[1]] };
+    const near = (x: number, z: number): boolean => x > -130 && x < -70 && z > -130 && z < -80;
+    const moved: number[] = [];
+    for (let id = 0; id < level.ids && moved.length < 100; id++) {
+      const c = level.get(id);
+      if (where === 'far from the route' ? c.x > 100 : where === 'across the route' ? near(c.x, c.z) : false) moved.push(id);
+    }
+    const homes = moved.map((id) => level.get(id));
+    core.route(me, w, to, ground);
+    // Warmed up first: the figures are of frames in a running game.
+    for (let f = 0; f < 10; f++) {
+      for (let k = 0; k < moved.length; k++) level.move(moved[k], homes[k].x + (f % 2 === 0 ? 0.3 : -0.3), homes[k].z);
+      step();
+      core.route(me, w, to, ground);
+    }
+    let editMs = 0;
+    let stepMs = 0;
+    let routeMs = 0;
+    for (let f = 0; f < frames; f++) {
+      const side = f % 2 === 0 ? 0.3 : -0.3;
+      let t = performance.now();
+      for (let k = 0; k < moved.length; k++) level.move(moved[k], homes[k].x + side, homes[k].z);
+      editMs += performance.now() - t;
+      t = performance.now();
+      step();
+      stepMs += performance.now() - t;
+      t = performance.now();
+      core.route(me, w, to, ground);
+      routeMs += performance.now() - t;
+    }
+    herd.dispose();
+    out.push({
+      'trees moved a frame': where === 'none' ? '0' : `${moved.length}, ${where}`,
+      'edits ms/frame': (editMs / frames).toFixed(3),
+      'herd step ms/frame': (stepMs / frames).toFixed(3),
+      'route ms/frame': (routeMs / frames).toFixed(3),
+      'edits + step + route ms/frame': ((editMs + stepMs + routeMs) / frames).toFixed(3),
+    });
+  }
+  return out;
+}
+
 async function companion(): Promise<Record<string, string>[]> {
   const out: Record<string, string>[] = [];
   const apis = [['wasm', walkerOn(await createCore(decodeBase64(releaseBase64)))], ['reference', reference]] as const;
@@ -529,6 +590,10 @@ async function main(): Promise<void> {
     console.table([await oneField()]);
     console.log('\nOne gate: every body within 43 m of it (each axis) seeks it, along one shared flow field or plainly (target: routing ≤ 1.5× plain):');
     console.table(await gate());
+  }
+  if (runs('edits')) {
+    console.log('\nA level that changes (LV-2, LV-4): 100 trees moved a frame, a 1,000-body herd stepping, one route on the kept grid (target: edits and what they drop ≤ 0.5 ms a frame):');
+    console.table(await edits(core));
   }
   if (runs('companion')) {
     console.log('\nThe companion per frame (CO-12), on the autopilot scenes\' 0.25 m heightmap; a plan searches at most 16,384 cells, the first on a fresh grid:');

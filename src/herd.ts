@@ -11,6 +11,8 @@ import { MAX_HERD, MAX_THREADS, show } from './limits.ts';
 import { checkDt, checkNumber, checkPoint, checkSeekOptions, readBody, rowOf } from './rows.ts';
 import { checkGround } from './reference/lattice.ts';
 import { newFieldSet } from './reference/fields.ts';
+import type { ScatterGrid } from './reference/scatter.ts';
+import { scatterAnswering } from './ground/scatter3d.ts';
 import {
   HERD_FLAGS, HERD_NUMBERS, STEPPED, herdStep, loadBody, refusedField,
   type HerdArrays, type HerdFlagField, type HerdNumberField,
@@ -183,6 +185,8 @@ export class Herd {
   private readonly scratch = newBody();
   /** The flow fields of a step on the reference core (RT-7); the wasm herd keeps its own in wasm memory. */
   private readonly fields = newFieldSet();
+  /** The grid the ground's solids answer from when solidsOf can change them (LV-1), else null. */
+  private readonly solids: ScatterGrid | null;
   private disposed = false;
 
   /**
@@ -203,6 +207,7 @@ export class Herd {
     this.blocks = kinds.blocks;
     this.kindIndex = new Map(kinds.names.map((k, i) => [k, i]));
     checkGround(ground);
+    this.solids = scatterAnswering(ground.solids)?.scatter.grid ?? null;
     this.storage = this.createStorage(Math.max(1, Math.ceil(capacity)), kinds, threads);
   }
 
@@ -327,7 +332,7 @@ export class Herd {
     this.live();
     checkDt(dt);
     const s = this.storage;
-    const result = s.step(dt) ?? herdStep({ arrays: s, table: this.table, blocks: this.blocks, ground: this.ground, fields: this.fields }, dt);
+    const result = s.step(dt) ?? herdStep({ arrays: s, table: this.table, blocks: this.blocks, ground: this.ground, fields: this.fields, solids: this.solids }, dt);
     if (result === STEPPED) return;
     if (result >= 0) {
       throw new Error(`walker: herd body ${result} has ${refusedField(s, result, this.table, dt)}; nothing was stepped.`);

@@ -35,13 +35,14 @@ export const {
   waterLevel,
   solidsGeometry,
   waterGeometry,
+  solidsOf,
 } = walker;
 export type Herd = import('./herd.ts').Herd;
 export type Companion = import('./companion/companion.ts').Companion;
 export type RouteFollower = import('./routeFollower.ts').RouteFollower;
 
 export * from './companion/index.ts';
-export type { Hit, ModFactory } from './ground/index.ts';
+export type { Hit, LevelSolids, ModFactory, Solid, SolidInput, SolidShape } from './ground/index.ts';
 export type { TerrainGeometry } from './terrainGeometry.ts';
 export type { SolidsGeometry, SolidsGeometryOptions, WaterGeometry } from './sceneryGeometry.ts';
 export type {

@@ -13,6 +13,7 @@ import { routeFollowerOn } from './routeFollower.ts';
 import * as reference from './reference.ts';
 import { solidsIn, waterLevel } from './scenery.ts';
 import { solidsGeometry, waterGeometry } from './sceneryGeometry.ts';
+import { solidsOf } from './ground/level.ts';
 import { terrainGeometry } from './terrainGeometry.ts';
 import type { Herd as HerdOf } from './herd.ts';
 import { decodeBase64 } from './wasm/bytes.ts';
@@ -26,7 +27,8 @@ export type Herd = HerdOf;
 
 /**
  * The public API bound to a core: the core's calls, the names that are the same on every core (kinds, rows'
- * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry, solidsIn, waterLevel, solidsGeometry and waterGeometry), and the companion
+ * helpers, mods, hitscan, gravity, the companion's pure parts, the XBOT preset, terrainGeometry, solidsIn, waterLevel,
+ * solidsGeometry, waterGeometry and solidsOf), and the companion
  * and the route follower bound to this core.
  */
 export function walkerOn(core: WasmCore) {
@@ -57,6 +59,7 @@ export function walkerOn(core: WasmCore) {
     waterLevel,
     solidsGeometry,
     waterGeometry,
+    solidsOf,
   };
 }
 

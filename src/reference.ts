@@ -10,8 +10,8 @@ import { stand } from './reference/stand.ts';
 import { walk } from './reference/walk.ts';
 
 export { check, kindOf, numbers } from './kinds.ts';
-export { gravity, groundOf, hitscan, registerMod } from './ground/index.ts';
-export type { Hit, ModFactory } from './ground/index.ts';
+export { gravity, groundOf, hitscan, registerMod, solidsOf } from './ground/index.ts';
+export type { Hit, LevelSolids, ModFactory, Solid, SolidInput, SolidShape } from './ground/index.ts';
 export { carry } from './reference/carry.ts';
 export { relative } from './relative.ts';
 export { seek } from './reference/seekCalls.ts';

@@ -11,7 +11,7 @@ import type { Ground } from '../src/types.ts';
 import { coreOf, type Build } from './wasm/cores.ts';
 
 /** The names every entry exports: the public API a behaviour test drives. */
-export type Api = Pick<Walker, 'walk' | 'slide' | 'carry' | 'seek' | 'stand' | 'route' | 'passability' | 'groundOf' | 'numbers' | 'kindOf' | 'check' | 'relative' | 'Herd' | 'Companion' | 'RouteFollower' | 'terrainGeometry' | 'solidsIn' | 'waterLevel' | 'solidsGeometry' | 'waterGeometry'>;
+export type Api = Pick<Walker, 'walk' | 'slide' | 'carry' | 'seek' | 'stand' | 'route' | 'passability' | 'groundOf' | 'numbers' | 'kindOf' | 'check' | 'relative' | 'Herd' | 'Companion' | 'RouteFollower' | 'terrainGeometry' | 'solidsIn' | 'waterLevel' | 'solidsGeometry' | 'waterGeometry' | 'solidsOf'>;
 
 export interface Core {
   /** 'reference', 'release' or 'debug': put it in test titles. */

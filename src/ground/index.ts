@@ -6,5 +6,6 @@ export { groundOf } from './groundOf.ts';
 export { registerMod, type ModFactory } from './registry.ts';
 export { hitscan, type Hit } from './hitscan.ts';
 export { gravity } from './gravity.ts';
+export { solidsOf, type LevelSolids, type Solid, type SolidInput, type SolidShape } from './level.ts';
 export type { Terrain3dSettings, Terrain3dRing, Terrain3dHeightmap, Terrain3dNoise } from './terrain3d.ts';
 export type { Scatter3dSettings, Scatter3dInstance, Scatter3dLayer } from './scatter3d.ts';

@@ -107,13 +107,15 @@ function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; r
   return { xs, zs, radii };
 }
 
-/** The grid and the circle objects `solids` hands out, index for index. */
-interface Scatter {
-  grid: ScatterGrid;
-  circles: readonly Readonly<Circle>[];
+/** The grid and the circle objects `solids` hands out, id for id (null: removed, LV-2). */
+export interface Scatter {
+  readonly grid: ScatterGrid;
+  readonly circles: (Readonly<Circle> | null)[];
 }
 
 const built = new WeakMap<object, Scatter>();
+/** The scatter each `solids` function scatter3dGround made answers from (solidsOf, LV-1). */
+const answering = new WeakMap<object, { settings: object; scatter: Scatter }>();
 
 function scatterOf(settings: unknown): Scatter {
   const cached = settings !== null && typeof settings === 'object' ? built.get(settings) : undefined;
@@ -121,7 +123,7 @@ function scatterOf(settings: unknown): Scatter {
   const { xs, zs, radii } = placeSolids(settings);
   fixSettings(settings as object, SCATTER3D_FIELDS, 2);
   const grid = buildScatterGrid(xs, zs, radii);
-  const circles = Array.from(xs, (x, i) => Object.freeze({ x, z: zs[i], radius: radii[i] }));
+  const circles: (Readonly<Circle> | null)[] = Array.from(xs, (x, i) => Object.freeze({ x, z: zs[i], radius: radii[i] }));
   const scatter = { grid, circles };
   built.set(settings as object, scatter);
   return scatter;
@@ -129,11 +131,20 @@ function scatterOf(settings: unknown): Scatter {
 
 /**
  * The grid over `world.scatter3d`'s solid circles, built once per settings object, which is then fixed as read
- * (instances and layers read-only, their lists and objects frozen: an edit throws in strict code); its xs/zs/radii are the flat circle list, instances then layers. Why: the wasm core copies the
- * circles and the grid into its memory and answers solids there, in the same order (M-2, WX-4).
+ * (instances and layers read-only, their lists and objects frozen: an edit throws in strict code); its xs/zs/radii are
+ * the circles by id, instances then layers, then those added since (LV-1). Why: the wasm core copies the circles and
+ * the grid's cells into its memory and answers solids there, in the same order (M-2, WX-4).
  */
 export function scatterGridOf(settings: unknown): ScatterGrid {
   return scatterOf(settings).grid;
+}
+
+/**
+ * The settings object and scatter behind a ground part `solids` that scatter3dGround made, or undefined for any other.
+ * Why: a ground's solids are changed through the scatter they answer from (solidsOf, LV-1).
+ */
+export function scatterAnswering(solids: unknown): { settings: object; scatter: Scatter } | undefined {
+  return typeof solids === 'function' ? answering.get(solids) : undefined;
 }
 
 /**
@@ -141,13 +152,14 @@ export function scatterGridOf(settings: unknown): ScatterGrid {
  * Why: bodies slide round trunks and boulders, asked many times a step, in time independent of the count (M-2).
  */
 export function scatter3dGround(settings: unknown): Pick<Ground, 'solids'> {
-  const { grid, circles } = scatterOf(settings);
-  return {
-    solids(x: number, z: number, r: number): readonly Circle[] {
-      const n = queryScatterGrid(grid, x, z, r);
-      const out: Circle[] = new Array(n);
-      for (let k = 0; k < n; k++) out[k] = circles[grid.found[k]];
-      return out;
-    },
+  const scatter = scatterOf(settings);
+  const { grid, circles } = scatter;
+  const solids = (x: number, z: number, r: number): readonly Circle[] => {
+    const n = queryScatterGrid(grid, x, z, r);
+    const out: Circle[] = new Array(n);
+    for (let k = 0; k < n; k++) out[k] = circles[grid.found[k]]!;
+    return out;
   };
+  answering.set(solids, { settings: settings as object, scatter });
+  return { solids };
 }

@@ -34,6 +34,8 @@ export class Field {
   tx = 0.0;
   tz = 0.0;
   way = 0;
+  /** The kind's radius the field was made for: how far off a change of the solids reaches it (dropFieldsIn). */
+  radius = 0.0;
   grid: Grid | null = null;
   next = new Uint8Array(0);
 }
@@ -42,6 +44,8 @@ export class Field {
 export class FieldSet {
   clock = 0;
   fields: Field[] = [];
+  /** How many changes of its ground's solids the set has caught up with (LV-4: src/reference/herd.ts forgetChangedSolids). */
+  seen = 0;
 }
 
 /** An empty set of fields. */
@@ -160,9 +164,38 @@ export function fieldFor(set: FieldSet, kind: number, n: Numbers, g: Sampler, tx
   const goal = half * FIELD_SIDE + half;
   f.tx = tx;
   f.tz = tz;
+  f.radius = n.radius;
   f.way = goalWay(n, g, grid, goal, tx, tz);
   flowField(n, g, grid, goal, tx, tz, f.way, f.next);
   return f;
+}
+
+/**
+ * How far past a changed solid's disc grown by a body's radius a kept grid or field counts as reached (LV-4), m: far
+ * above rounding, so a verdict a change could alter is never kept.
+ */
+export const CHANGE_MARGIN = 0.01;
+
+/**
+ * Drops every field of the set whose region the box [x0, z0, x1, z1] where the solids changed reaches, grown by the
+ * field's kind's radius and CHANGE_MARGIN (LV-4): a dropped slot is free and used least, so it is made again first.
+ * Why: a field's every way may run through the change; the others' verdicts stand.
+ */
+export function dropFieldsIn(set: FieldSet, x0: number, z0: number, x1: number, z1: number): void {
+  for (let k = 0; k < FIELDS_KEPT; k++) {
+    const f = fieldAt(set, k);
+    const grid = f.grid;
+    if (f.kind < 0 || grid === null) continue;
+    const reach = f.radius + CHANGE_MARGIN;
+    const a0 = grid.i0 * grid.cell;
+    const b0 = grid.j0 * grid.cell;
+    const a1 = (grid.i0 + FIELD_SIDE) * grid.cell;
+    const b1 = (grid.j0 + FIELD_SIDE) * grid.cell;
+    if (x0 - reach <= a1 && a0 <= x1 + reach && z0 - reach <= b1 && b0 <= z1 + reach) {
+      f.kind = -1;
+      f.used = 0;
+    }
+  }
 }
 
 /**

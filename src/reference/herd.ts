@@ -10,7 +10,8 @@ import { MAX_MOVE, WORLD } from '../limits.ts';
 import { secondsHint } from '../rows.ts';
 import type { BodyCircle, Ground, Numbers } from '../types.ts';
 import { Sampler, forget } from './lattice.ts';
-import { type FieldSet, fieldFor, seekAlong } from './fields.ts';
+import { type FieldSet, dropFieldsIn, fieldFor, seekAlong } from './fields.ts';
+import { LOG_SIZE, type ScatterGrid } from './scatter.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide.ts';
 import { walkBody } from './walk.ts';
@@ -44,6 +45,8 @@ export interface Herd {
   readonly blocks: readonly (readonly boolean[])[];
   readonly ground: Ground;
   readonly fields: FieldSet;
+  /** The grid the ground's solids answer from, when they can change (LV-1), else null. */
+  readonly solids: ScatterGrid | null;
 }
 
 /** What a step returns when every body stepped (else see herdStep). */
@@ -175,6 +178,7 @@ export function herdStep(h: Herd, dt: number): number {
  * order, with no blocking bodies (they move; the field is of the ground).
  */
 export function prepareFields(h: Herd, g: Sampler): void {
+  forgetChangedSolids(h);
   const a = h.arrays;
   h.fields.clock++;
   g.bodies = [];
@@ -183,6 +187,25 @@ export function prepareFields(h: Herd, g: Sampler): void {
     const kind = a.kinds()[i];
     fieldFor(h.fields, kind, h.table[kind], g, a.numbers('targetX')[i], a.numbers('targetZ')[i]);
   }
+}
+
+/**
+ * Drops what the herd keeps that the solids' changes since its last step reach (LV-4): the fields whose region a
+ * changed disc's box reaches, every field once more changes came than the grid's log keeps. Before any body moves.
+ */
+export function forgetChangedSolids(h: Herd): void {
+  const grid = h.solids;
+  const set = h.fields;
+  if (grid === null || grid.changes === set.seen) return;
+  if (grid.changes - set.seen > LOG_SIZE) {
+    dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
+  } else {
+    for (let c = set.seen; c < grid.changes; c++) {
+      const at = (c % LOG_SIZE) * 4;
+      dropFieldsIn(set, grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
+    }
+  }
+  set.seen = grid.changes;
 }
 
 /**

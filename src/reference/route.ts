@@ -177,6 +177,18 @@ function gridFor(ground: Ground, n: Numbers, region: Region): Grid {
 }
 
 /**
+ * Drops each kept grid `reaches` says a change of the solids reaches, given the grid's ground, its kind's radius and
+ * its region's box [x0, z0, x1, z1] (LV-4). Why: a grid's verdicts near a changed solid are stale; a search set aside on
+ * it starts over on a new grid (RT-3).
+ */
+export function dropGridsWhere(reaches: (ground: Ground, radius: number, x0: number, z0: number, x1: number, z1: number) => boolean): void {
+  for (let i = kept.length - 1; i >= 0; i--) {
+    const { ground, n, region: r } = kept[i];
+    if (reaches(ground, n.radius, r.i0 * r.cell, r.j0 * r.cell, (r.i0 + r.w) * r.cell, (r.j0 + r.h) * r.cell)) kept.splice(i, 1);
+  }
+}
+
+/**
  * The shortest passable route for a row to `target` [x, z] over `ground` (RT-3, RT-4): waypoints smoothed by line of
  * sight, whether the target is reached, and the length. Reads the row (R-1, R-3), writes nothing.
  */

@@ -10,7 +10,7 @@ import { Sampler } from './lattice.ts';
 import { SEEK_ARRIVED, SEEK_UNREACHABLE, seekBody } from './seek.ts';
 import { callGround } from './bodies.ts';
 import { partsOf } from './route.ts';
-import { FIELDS_KEPT, fieldFor, newFieldSet, seekAlong } from './fields.ts';
+import { FIELDS_KEPT, dropFieldsIn, fieldFor, newFieldSet, seekAlong } from './fields.ts';
 import type { Ground, Numbers, Row, SeekOptions, World } from '../types.ts';
 
 /** A key of the per-row fields (RT-7): the parts of a ground and the kind's numbers it was given for. */
@@ -79,4 +79,12 @@ export function seek(me: Row, w: World, target: readonly number[], stop: number,
   checkFinite(body, 'seek');
   writeSought(me, body, answer === SEEK_UNREACHABLE);
   return answer === SEEK_ARRIVED;
+}
+
+/**
+ * Drops the per-row fields a change of the solids in the box [x0, z0, x1, z1] reaches (LV-4; dropFieldsIn), of any
+ * ground: a field dropped that needed not be is only made again.
+ */
+export function dropRowFieldsIn(x0: number, z0: number, x1: number, z1: number): void {
+  dropFieldsIn(rowFields, x0, z0, x1, z1);
 }

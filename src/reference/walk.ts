@@ -10,7 +10,7 @@ import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
 import { Move, clearRefusedMove, slideBody, throwIfMoveRefused } from './slide.ts';
 import { Vec2, onFace, standHeight, steepGround } from './stand.ts';
-import type { Ground, Numbers, Row, World } from '../types.ts';
+import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
 export class Want {
@@ -109,6 +109,70 @@ export function followGround(n: Numbers, body: Body, ground: number, dt: number)
 
 const want = new Want();
 
+/** How far outside a solid's circle grown by the body's radius LV-3 puts a body, m: far above rounding. */
+export const PUSH_GAP = 0.001;
+/** The most solids LV-3 pushes a body past along one line; beyond, the body stays where it was. */
+export const PUSH_ROUNDS = 8;
+/** How near a solid's centre a body's counts as on it, m: LV-3 pushes it along +z. */
+export const PUSH_CENTRED = 1e-9;
+
+/** The first of the first `count` of `circles` (the solids) whose circle grown by `reach` holds (x, z) strictly, or −1. */
+export function holdingSolid(circles: readonly Circle[], count: number, x: number, z: number, reach: number): number {
+  for (let k = 0; k < count; k++) {
+    const dx = circles[k].x - x;
+    const dz = circles[k].z - z;
+    if (Math.sqrt(dx * dx + dz * dz) < circles[k].radius + reach) return k;
+  }
+  return -1;
+}
+
+/**
+ * Pushes a body whose circle overlaps a solid's (a solid added or moved onto it, LV-3) out along the line from that
+ * solid's centre through the body's (+z within PUSH_CENTRED of the centre) to the first point PUSH_GAP outside every
+ * solid's circle grown by the body's radius, past at most PUSH_ROUNDS solids on that line; the first solid in query
+ * order (cells by z then x, ids within a cell) names the line. Blocking bodies do not count. The ground is not asked
+ * first (a push may put the body over a ledge or into deep water): its floor becomes the stand height where it lands. Why: a body is never left
+ * inside a solid, and where it goes is a rule every core follows.
+ */
+export function pushOut(n: Numbers, g: Sampler, body: Body): void {
+  let circles = g.circles(body.x, body.z, n.radius);
+  let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);
+  if (k < 0) return;
+  const cx = circles[k].x;
+  const cz = circles[k].z;
+  let ux = body.x - cx;
+  let uz = body.z - cz;
+  const d = Math.sqrt(ux * ux + uz * uz);
+  // Below PUSH_CENTRED the squares lose precision and the direction would be no unit vector.
+  if (d > PUSH_CENTRED) {
+    ux = ux / d;
+    uz = uz / d;
+  } else {
+    ux = 0.0;
+    uz = 1.0;
+  }
+  let t = circles[k].radius + n.radius + PUSH_GAP;
+  for (let round = 0; round < PUSH_ROUNDS; round++) {
+    const px = cx + ux * t;
+    const pz = cz + uz * t;
+    circles = g.circles(px, pz, n.radius);
+    k = holdingSolid(circles, g.solidCount, px, pz, n.radius);
+    if (k < 0) {
+      body.x = px;
+      body.z = pz;
+      body.floor = standHeight(n, g, px, pz);
+      return;
+    }
+    // On past that solid: the far point where the line leaves its grown circle.
+    const ex = cx - circles[k].x;
+    const ez = cz - circles[k].z;
+    const grown = circles[k].radius + n.radius;
+    const b = ex * ux + ez * uz;
+    const q = b * b - (ex * ex + ez * ez - grown * grown);
+    t = Math.max(t, -b + Math.sqrt(Math.max(q, 0.0))) + PUSH_GAP;
+  }
+}
+
 /**
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
  * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
@@ -116,6 +180,7 @@ const want = new Want();
  * does not record the face.
  */
 export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: Move): void {
+  pushOut(n, g, body);
   const grounded = !body.air;
   steepWant(n, g, body, want);
   if (grounded && !body.steep) body.floor = standHeight(n, g, body.x, body.z);

@@ -31,7 +31,9 @@ export interface CoreExports {
   solidsZ(): Ptr;
   solidsRadii(): Ptr;
   placeSolids(seed: number, count: number, x0: number, z0: number, x1: number, z1: number, rMin: number, rMax: number, at: number): void;
-  buildSolids(): Ptr;
+  buildSolids(minX: number, minZ: number, cellSize: number, nx: number, nz: number, maxRadius: number): Ptr;
+  editSolid(grid: Ptr, id: number, x: number, z: number, radius: number): void;
+  dropRowFieldsIn(x0: number, z0: number, x1: number, z1: number): void;
   freeSolids(grid: Ptr): void;
   resetCorners(): void;
   reserveNear(capacity: number): void;

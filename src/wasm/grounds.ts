@@ -11,7 +11,9 @@
 import { walkerOf } from '../kinds.ts';
 import { groundOf as groundOfMods } from '../ground/groundOf.ts';
 import { modNamed, sectionOf } from '../ground/registry.ts';
+import { onSolidEdit, type SolidEdit } from '../ground/level.ts';
 import { scatterGridOf } from '../ground/scatter3d.ts';
+import type { ScatterGrid } from '../reference/scatter.ts';
 import { terrain3dOf } from '../ground/terrain3d.ts';
 import type { Ground, World } from '../types.ts';
 import type { CoreExports } from './exports.ts';
@@ -37,15 +39,18 @@ interface TerrainRecord {
 interface ScatterRecord {
   ptr: number;
   id: number;
-  count: number;
+  /** The grid it copies (its count is how many ids the solids have had, LV-1). */
+  grid: ScatterGrid;
 }
 
 /** What a wasm-backed ground is in wasm memory, and the parts it was built from (a ground edited since is not). */
 export interface GroundEntry {
   /** The GroundData address (assembly/ground.ts). */
   ptr: number;
-  /** How many solid circles the ground has (a query answers at most these plus the call's bodies). */
-  solids: number;
+  /** How many solid circles the ground has had (a query answers at most these plus the call's bodies; LV-1). */
+  readonly solids: number;
+  /** The scatter3d settings its solids come from (LV-2), or null. */
+  scatterSettings: object | null;
   height: Ground['height'];
   depth: Ground['depth'];
   solidsPart: Ground['solids'];
@@ -67,6 +72,15 @@ export class WasmGrounds {
   constructor(core: CoreExports, views: Views) {
     this.core = core;
     this.views = views;
+    onSolidEdit((edit) => this.edited(edit));
+  }
+
+  /** Makes an edit of a scatter's solids in this core's copy, if it made one, and drops its per-row fields it reaches (LV-2, LV-4). */
+  private edited(edit: SolidEdit): void {
+    const record = this.scatters.get(edit.settings);
+    if (record !== undefined) this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
+    const b = edit.boxes;
+    for (let k = 0; k < b.length; k += 4) this.core.dropRowFieldsIn(b[k], b[k + 1], b[k + 2], b[k + 3]);
   }
 
   /**
@@ -117,9 +131,13 @@ export class WasmGrounds {
       ptr = this.core.newGround(terrain.ptr, cell, hasDepth ? 1 : 0, scatter?.ptr ?? 0);
       terrain.grounds.set(key, ptr);
     }
+    const grid = scatter?.grid;
     return {
       ptr,
-      solids: scatter?.count ?? 0,
+      get solids() {
+        return grid?.count ?? 0;
+      },
+      scatterSettings: scatter === null ? null : keep[1],
       height: ground.height,
       depth: ground.depth,
       solidsPart: ground.solids,
@@ -164,11 +182,12 @@ export class WasmGrounds {
     const core = this.core;
     core.newSolids(grid.count);
     const f64 = this.views.fresh().f64;
-    f64.set(grid.xs, core.solidsX() / 8);
-    f64.set(grid.zs, core.solidsZ() / 8);
-    f64.set(grid.radii, core.solidsRadii() / 8);
-    const ptr = core.buildSolids();
-    const record: ScatterRecord = { ptr, id: this.nextId++, count: grid.count };
+    f64.set(grid.xs.subarray(0, grid.count), core.solidsX() / 8);
+    f64.set(grid.zs.subarray(0, grid.count), core.solidsZ() / 8);
+    f64.set(grid.radii.subarray(0, grid.count), core.solidsRadii() / 8);
+    // The reference's cells, and its circles as they are now: both grids answer every query alike (LV-2).
+    const ptr = core.buildSolids(grid.minX, grid.minZ, grid.cellSize, grid.nx, grid.nz, grid.maxRadius);
+    const record: ScatterRecord = { ptr, id: this.nextId++, grid };
     this.scatters.set(settings, record);
     this.release.register(settings, () => core.freeSolids(ptr));
     return record;

@@ -5,6 +5,8 @@
  * scratch. A ground the wasm entry did not upload (JS callbacks) runs on the reference (WX-4).
  */
 import { newBody } from '../body.ts';
+import { boxesMeet, onSolidEdit } from '../ground/level.ts';
+import { CHANGE_MARGIN } from '../reference/fields.ts';
 import { numbers } from '../kinds.ts';
 import { checkVector, readBody } from '../rows.ts';
 import {
@@ -34,6 +36,20 @@ interface Kept {
 export function routeCalls(core: CoreExports, views: Views, grounds: WasmGrounds, scratch: Scratch): RouteCalls {
   const body = newBody();
   const kept: Kept[] = [];
+  // A kept grid an edit of its solids reaches is freed: its verdicts there are stale (LV-4).
+  onSolidEdit((edit) => {
+    const b = edit.boxes;
+    for (let i = kept.length - 1; i >= 0; i--) {
+      const { entry, n, region: r } = kept[i];
+      if (entry.scatterSettings !== edit.settings) continue;
+      for (let k = 0; k < b.length; k += 4) {
+        if (!boxesMeet(b[k], b[k + 1], b[k + 2], b[k + 3], n.radius + CHANGE_MARGIN, r.i0 * r.cell, r.j0 * r.cell, (r.i0 + r.w) * r.cell, (r.j0 + r.h) * r.cell)) continue;
+        core.freeGrid(kept[i].ptr);
+        kept.splice(i, 1);
+        break;
+      }
+    }
+  });
 
   /** Writes the kind's numbers and makes room for the ground's circles, as a per-row call does. */
   function enter(n: Numbers, entry: GroundEntry): void {

@@ -230,13 +230,24 @@ describe('AV properties', () => {
 
   it('AV-2, SE-6: with avoidNeighbours 0 blocking bodies are exactly solids for seek and walk: rows step the same as with the bodies given as ground solids (reference)', () => {
     fc.assert(
-      fc.property(crowdArb, (c) => {
-        const w = crowdKinds(c, { avoidNeighbours: 0 });
+      fc.property(crowdArb, (drawn) => {
+        const w = crowdKinds(drawn, { avoidNeighbours: 0 });
+        // LV-3 pushes a row out of a solid it starts in, not out of a blocking body: a body that starts overlapping
+        // one before it is left out.
+        const radius = (kind: string): number => reference.numbers({ kind }, w).radius;
+        const spaced: CrowdCase['bodies'] = [];
+        for (const b of drawn.bodies) if (spaced.every((a) => Math.hypot(a.x - b.x, a.z - b.z) >= radius(a.kind) + radius(b.kind))) spaced.push(b);
+        const c = { ...drawn, bodies: spaced };
         const asBodies = crowdRows(c);
         const asSolids = crowdRows(c);
         const targets = c.bodies.map((b) => [b.tx, b.tz] as const);
         const height = (): number => 0;
+        const overlapping = (): boolean =>
+          asBodies.some((a, i) => asBodies.some((b, j) => j > i && Math.hypot(a.pos[0] - b.pos[0], a.pos[2] - b.pos[2]) < radius(a.kind) + radius(b.kind)));
         for (let s = 0; s < c.steps; s++) {
+          // Two bodies stepping at once from start-of-step places may end overlapping; from there the solids would
+          // push (LV-3) where the bodies do not, and the comparison ends.
+          if (overlapping()) break;
           stepRows(reference, w, { height, solids: () => [] }, asBodies, targets, 0.2, []);
           const snapshot = asSolids.map((r) => ({ x: r.pos[0], z: r.pos[2], radius: reference.numbers(r, w).radius }));
           asSolids.forEach((row, i) => {

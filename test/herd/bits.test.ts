@@ -62,7 +62,7 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
       await agreeOn(cores, grazingSceneArb, threads, SEED, name === 'release' ? 150 : 50, 'grazing scene');
     });
 
-    it(`HD-2, HD-5: random herds edited between steps (add, remove, set, seek, unseek, wants, jumps, places, random dt) agree at every step (${name})`, async () => {
+    it(`HD-2, HD-5, LV-2, LV-3: random herds edited between steps (add, remove, set, seek, unseek, wants, jumps, places, solids added, moved and removed, random dt) agree at every step, no body left inside a solid (${name})`, async () => {
       await agreeOn(cores, sceneArb, threads, SEED + 1, name === 'release' ? 60 : 25, 'random herd');
     });
   });

@@ -9,6 +9,7 @@
  * (scripts/fuzz.ts); test/herd/bits.test.ts plays a seeded slice and replays the scene that once differed.
  */
 import fc from 'fast-check';
+import type { LevelSolids } from '../../src/ground/level.ts';
 import type { Herd } from '../../src/herd.ts';
 import type { Walker } from '../../src/load.ts';
 import type { Ground, Kinds, Row, World } from '../../src/types.ts';
@@ -17,7 +18,7 @@ import { dtArb, kindArb, placeRow, rowArb, worldArb, type RowSpec } from '../was
 /** What a scene is played on: a wasm entry (its Herd) and the reference entry (its Herd and per-row calls). */
 export interface CampaignCores {
   wasm: Pick<Walker, 'groundOf' | 'Herd'>;
-  reference: Pick<Walker, 'groundOf' | 'Herd' | 'seek' | 'walk' | 'stand' | 'numbers'>;
+  reference: Pick<Walker, 'groundOf' | 'Herd' | 'seek' | 'walk' | 'stand' | 'numbers' | 'solidsOf'>;
 }
 
 /**
@@ -35,6 +36,7 @@ export type Edit =
   | { op: 'want'; pick: number; want: [number, number] }
   | { op: 'jump'; pick: number }
   | { op: 'place'; pick: number; x: number; z: number }
+  | { op: 'solid'; action: number; which: number; x: number; z: number; radius: number }
   | { op: 'step'; dt: number; count: number };
 
 export interface Scene {
@@ -73,6 +75,13 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.double({ min: -9, max: 9, noNaN: true }), fc.double({ min: -9, max: 9, noNaN: true })).map(([pick, x, z]): Edit => ({ op: 'want', pick, want: [x, z] })) },
   { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'jump', pick })) },
   { weight: 1, arbitrary: fc.tuple(fc.nat(), coordArb, coordArb).map(([pick, x, z]): Edit => ({ op: 'place', pick, x, z })) },
+  // The level's solids added, moved and removed between steps (LV-1..LV-4), onto bodies too (LV-3).
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ action: fc.double({ min: 0, max: 1, noNaN: true }), which: fc.nat(), x: coordArb, z: coordArb, radius: fc.double({ min: 0, max: 1.6, noNaN: true }) })
+      .map((e): Edit => ({ op: 'solid', ...e })),
+  },
   // Runs of steps, so bodies walk far enough to press against trees and slide along them.
   { weight: 4, arbitrary: fc.tuple(dtArb, fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 30 }))).map(([dt, count]): Edit => ({ op: 'step', dt, count })) },
 );
@@ -269,6 +278,11 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
           }
           rows[i]!.pos = [edit.x, rows[i]!.pos[1], edit.z];
           break;
+        case 'solid':
+          // Not in a scene that routes: each edit drops the fields round it, and a field made again costs the
+          // reference core seconds on this ground (test/herd/gates.test.ts edits routing herds).
+          if (w.walker?.mods?.solids === 'scatter3d' && scene.spot === null) editSolids(R.solidsOf(refGround), edit);
+          break;
         case 'step':
           for (let k = 0; k < edit.count; k++) {
             step++;
@@ -277,6 +291,7 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
             perRowStep(R, w, refGround, rows, targets, arrived, edit.dt);
             counts.calls += rows.length * herds.length + rows.reduce((n, _, j) => n + (targets[j] !== null ? 2 : 1), 0);
             compare(herds, rows, targets, arrived, step, edit.dt, fail);
+            outsideSolids(R, w, refGround, rows, step, fail);
           }
           break;
       }
@@ -285,6 +300,32 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
     counts.scenes++;
     for (const [, h] of herds) h.dispose();
   }
+}
+
+/**
+ * One edit of the level's solids (LV-1, LV-2): a circle added, or the first live id from `which` (modulo the ids given)
+ * moved or removed — added when none is live.
+ */
+function editSolids(level: LevelSolids, edit: Extract<Edit, { op: 'solid' }>): void {
+  let live = -1;
+  for (let k = 0; k < level.ids && live < 0; k++) {
+    const id = (edit.which + k) % level.ids;
+    if (level.has(id)) live = id;
+  }
+  if (edit.action < 0.4 || live < 0) level.add({ x: edit.x, z: edit.z, radius: edit.radius });
+  else if (edit.action < 0.8) level.move(live, edit.x, edit.z);
+  else level.remove(live);
+}
+
+/** LV-3: after a step no row's circle overlaps a solid's (a hair allowed for rounding at the grown edge). */
+function outsideSolids(R: Pick<Walker, 'numbers'>, w: World, ground: Ground, rows: readonly Row[], step: number, fail: (what: string) => void): void {
+  rows.forEach((row, i) => {
+    const reach = R.numbers(row, w).radius;
+    for (const c of ground.solids(row.pos[0], row.pos[2], reach)) {
+      const d = Math.hypot(c.x - row.pos[0], c.z - row.pos[2]);
+      if (d < c.radius + reach - 1e-7) fail(`step ${step}, body ${i}: its centre ${d} m from a solid's of radius ${c.radius}, inside its circle grown by ${reach} (LV-3)`);
+    }
+  });
 }
 
 /** The rows an edit adds: as given, or placed on the ground from their specs. */

@@ -106,6 +106,18 @@ for (let f = 0; f < 120; f++) {
 export const result = { bodies: herd.count, drawn: drawn.slice(-44), first: herd.get(0), last: herd.get(herd.count - 1) };
 `,
   },
+  'gate.ts': {
+    where: 'node',
+    reference: true,
+    code: `
+const places = (): number[][] => Array.from({ length: herd.count }, (_, i) => [herd.x[i]!, herd.z[i]!]);
+for (let f = 0; f < 300; f++) frame(1 / 30);
+const closed = places();
+openGate();
+for (let f = 0; f < 450; f++) frame(1 / 30);
+export const result = { closed, opened: places() };
+`,
+  },
   'vite.config.ts': { where: 'config', reference: false, code: '' },
   'three.ts': {
     where: 'page',

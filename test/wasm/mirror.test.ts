@@ -26,12 +26,13 @@ const WASM_ONLY: Record<string, string> = {
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
 const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
-  // The grid frees its arrays in wasm; the reference's query lists indices into the grid for its callers, wasm's
-  // appends the circles themselves to the sampler's list, read from the grid's copy of them in cell order, next to
-  // each circle's gap from its nearest neighbour.
+  // The grid frees its arrays in wasm, and is always filed over the reference's cells (fileScatterGrid), never laid
+  // out from its circles; the reference's query lists indices into the grid for its callers, wasm's appends the
+  // circles themselves to the sampler's list, read from the grid's copy of them in cell order, and keeps each
+  // circle's gap from its nearest neighbour (measured again near an edit).
   scatter: {
-    reference: ['queryScatterGrid'],
-    assembly: ['GAP_REACH', 'gapsOf', 'reachesWithin', 'gatherScatterGrid', 'filedCircle', 'filedGap', 'filedIndex', 'freeScatterGrid'],
+    reference: ['buildScatterGrid', 'queryScatterGrid'],
+    assembly: ['GAP_REACH', 'measureGap', 'repairGaps', 'reachesWithin', 'gatherScatterGrid', 'circleOf', 'gapOf', 'idOf', 'freeScatterGrid'],
   },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact; it works out a
@@ -85,7 +86,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   route: {
     reference: [
       'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
-      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'passability',
+      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'dropGridsWhere', 'passability',
     ],
     assembly: ['gridCells'],
   },
@@ -101,7 +102,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'forgetMemosIn', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
@@ -127,8 +128,9 @@ const OTHER_SIGNATURES: Record<string, string[]> = {
   bodies: ['callGround'],
   // The reference's take the arrays alone: the Herd API reads a body through them too (src/herd.ts get).
   herd: ['loadBody', 'storeBody', 'mostSpeed'],
-  // wasm's grid is built from raw arrays in its memory.
-  scatter: ['buildScatterGrid'],
+  // A cell's list of ids an edit changes: a JS array on the reference, in wasm the address of the cell's slot that
+  // holds the list's address (the list moves when it grows).
+  scatter: ['listOf'],
 };
 
 const DECLARATION = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:export\s+)?(?:function|class|interface|const|let)\s+([A-Za-z_$][\w$]*)/;
