@@ -1,6 +1,6 @@
 /**
  * The play-test's worlds (CO-13): noise hills with 300 trees; the same hills with a lake the player wades into; and a
- * heightmap with a 1.2 m ledge (within a jump), a 3 m cliff band (beyond one) and a ramp up the band. Each runs in
+ * heightmap with a 0.8 m ledge (within a jump), a 3 m cliff band (beyond one) and a ramp up the band. Each runs in
  * wasm (terrain3d and scatter3d), so the bench can time the companion on the wasm core.
  */
 import type { World } from '../types.ts';
@@ -52,13 +52,14 @@ function hills(seed: number, lake: boolean): World {
 }
 
 /**
- * West of x = −4 a 1.2 m ledge north of z = 4; east of x = 4 a 3 m cliff band north of z = 4 with a ramp up it
+ * West of x = −4 a 0.8 m ledge north of z = 4 — over step, under a jump's apex, so a jump's arc clears its face from
+ * any run-up (a 1.2 m ledge on these 0.25 m samples is met by the arc on its face, below the top: WA-7); east of x = 4 a 3 m cliff band north of z = 4 with a ramp up it
  * (x in [10, 13], rising 0.5 per metre from z = −2); flat ground between and south; a few trees.
  */
 export const ledges: Scene = {
-  name: 'a 1.2 m ledge, a 3 m cliff band and a ramp',
+  name: 'a 0.8 m ledge, a 3 m cliff band and a ramp',
   height: (x, z) => {
-    if (x < -4) return z >= 4 ? 1.2 : 0;
+    if (x < -4) return z >= 4 ? 0.8 : 0;
     if (x <= 4) return 0;
     if (z >= 4) return 3;
     return x >= 10 && x <= 13 ? Math.min(3, Math.max(0, 0.5 * (z + 2))) : 0;
@@ -73,6 +74,6 @@ export function playWorlds(seed: number): PlayWorld[] {
   return [
     { name: 'hills with 300 trees', world: hills(seed, false), roam: 50, goals: [[-30, 20], [30, -20], [0, 40]] },
     { name: 'hills with a lake', world: hills(seed, true), roam: 50, goals: [[20, 0], [14, 6], [26, -4]] },
-    { name: ledges.name, world: ledgeWorld, roam: 20, ledge: { top: 1.2, x: -4 }, goals: [[-12, 10], [-10, -6], [11.5, 10], [-8, 14], [0, 0], [-16, 8], [6, -8]] },
+    { name: ledges.name, world: ledgeWorld, roam: 20, ledge: { top: 0.8, x: -4 }, goals: [[-12, 10], [-10, -6], [11.5, 10], [-8, 14], [0, 0], [-16, 8], [6, -8]] },
   ];
 }

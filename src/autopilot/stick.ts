@@ -1,12 +1,13 @@
 /**
  * The play-test's player (CO-13): a WASD stick pushed by a seeded script — runs and walks in the eight stick
- * directions, stops, circles the companion, heads for a world's goal, warps 30 m — and a jump pressed at a rise a jump
- * clears or whenever the player is blocked; in the air the stick steers the body outright, so it gets up what a jump
+ * directions, stops, circles the companion, heads for a world's goal, warps 30 m — and a jump pressed where its arc
+ * lands on top of a rise ahead, or whenever the player is blocked; in the air the stick steers the body outright, so it gets up what a jump
  * reaches. No trigonometry: the same frames on every engine.
  */
 import type { Ground, Row, World } from '../types.ts';
 import type { WalkerCore } from '../companion/core.ts';
 import { MOVE_SPEED } from '../companion/constants.ts';
+import { leapLandsOnTop } from '../companion/leapArc.ts';
 import { random } from '../random.ts';
 
 /** The eight directions a WASD stick gives: W, W+D, D, … as unit [x, z]. */
@@ -26,9 +27,6 @@ const WARP = 30;
 
 /** How long the player pushes on while blocked before it jumps, seconds. */
 const BLOCKED_TIME = 0.15;
-
-/** How far ahead the player looks for a rise to jump, metres: about where a run's jump clears a step. */
-const JUMP_AHEAD = 0.8;
 
 /** A player stick: `push` sets the player's want (and jump) for one frame. */
 export class Stick {
@@ -70,7 +68,7 @@ export class Stick {
     if (player.air === true && speed > 0) player.vel = [dx * speed, player.vel?.[1] ?? 0, dz * speed];
     // A rise ahead that a jump gets over, or a push on that goes nowhere: jump, as a player would.
     this.blocked = wanted > 1 && moved < 0.3 * wanted && player.air !== true ? this.blocked + dt : 0;
-    if (player.air !== true && speed > 0 && (this.blocked >= BLOCKED_TIME || this.riseAhead(core, w, g, player, dx, dz))) {
+    if (player.air !== true && speed > 0 && (this.blocked >= BLOCKED_TIME || this.riseAhead(core, w, g, player, dx * speed, dz * speed, dt))) {
       player.jump = true;
       this.blocked = 0;
     }
@@ -78,11 +76,17 @@ export class Stick {
     this.lastZ = z;
   }
 
-  /** Whether the ground JUMP_AHEAD along (dx, dz) stands more than a step and less than a jump above the player. */
-  private riseAhead(core: WalkerCore, w: World, g: Ground, player: Row, dx: number, dz: number): boolean {
+  /**
+   * Whether a jump now, at the stick's velocity (vx, vz) — which it holds in the air — lands on top of a rise ahead
+   * (leapLandsOnTop), asked only where the ground a flight's length ahead stands more than a step and less than a
+   * jump above the player.
+   */
+  private riseAhead(core: WalkerCore, w: World, g: Ground, player: Row, vx: number, vz: number, dt: number): boolean {
     const n = core.numbers(player, w);
-    const rise = core.stand(n, g, player.pos[0] + dx * JUMP_AHEAD, player.pos[2] + dz * JUMP_AHEAD) - player.pos[1];
-    return rise > n.step && rise <= n.jumpH + n.step;
+    const flight = (2 * Math.sqrt(2 * n.gravity * n.jumpH)) / n.gravity;
+    const rise = core.stand(n, g, player.pos[0] + vx * flight, player.pos[2] + vz * flight) - player.pos[1];
+    if (!(rise > n.step && rise <= n.jumpH + n.step)) return false;
+    return leapLandsOnTop(core, w, g, player, vx, vz, dt);
   }
 
   /** Draws the next stretch: its action, its length (0.5–3 s, a goal 2–4.5 s), its direction or next goal; a warp is carried out now. */

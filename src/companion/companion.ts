@@ -172,7 +172,7 @@ export class Companion {
       const reach = apart ? 0 : gap;
       const aiming = this.aimOf(player);
       const onTrail = aiming && this.state === 'FOLLOW' && reach > FOLLOW_DISTANCE;
-      if (onTrail) this.rejoin.jumpAhead(this.core, this.world, this.ground, this.row, this.point);
+      if (onTrail) this.rejoin.jumpAhead(this.core, this.world, this.ground, this.row, this.point, dt);
       const following = onTrail && !this.rejoin.leaping;
       this.wayRound.steer(this.core, this.world, this.ground, this.row, this.trail, player, this.point, dt, following, this.rejoin.stuck);
       const before = aiming ? this.distanceToHeading() : 0;
@@ -225,7 +225,7 @@ export class Companion {
 
   /** The stuck rule (CO-8, Rejoin): when it neither goes on nor jumps, the companion is placed beside the player. */
   private rejoinIfStuck(dt: number, gap: number, aiming: boolean, closed: number, player: Row): boolean {
-    const n = this.rejoin.frame(this.core, this.world, this.ground, this.row, player, this.wayRound.detour, dt, gap, aiming, closed);
+    const n = this.rejoin.frame(this.core, this.world, this.ground, this.row, player, this.point, this.wayRound.detour, dt, gap, aiming, closed);
     return n !== null && this.placeBeside(player, n);
   }
 
@@ -270,7 +270,7 @@ export class Companion {
   private move(dt: number, gap: number, player: Row): void {
     switch (this.state) {
       case 'FOLLOW':
-        this.commanded = followTrail(this.core, this.row, this.world, this.ground, dt, gap, this.wayRound.heading, this.rejoin.leaping);
+        this.commanded = followTrail(this.core, this.row, this.world, this.ground, dt, gap, this.wayRound.heading, this.rejoin.leaping ? this.rejoin.leap : null);
         // A slide off steep ground is shown, not hidden under `wait` (CO-8): the companion walks off ground it cannot stand on.
         this.intent = this.commanded > 0 || this.row.steep === true;
         return;

@@ -47,12 +47,6 @@ export const ANIM_HOLD_TIME = 0.3;
 export const STUCK_TIME = 1.5;
 
 /**
- * How far ahead toward its aim the following companion looks for a rise to jump in stride, in metres (CO-8): about
- * the run a jump's first frames cover, so it leaves the ground before the face stops it.
- */
-export const JUMP_AHEAD = 0.8;
-
-/**
  * After this long outside the follow ring without closing on its aim the companion plans a way round (CO-12): well
  * before STUCK_TIME, so a route has time to show progress before the jump or teleport, in seconds.
  */

@@ -85,11 +85,14 @@ export function turnYaw(n: Numbers, body: Body, dt: number): void {
 
 /**
  * Puts the body on the ground after its move (WA-6, WA-7): a grounded body follows a rise, a flat, or a drop within
- * what gravity would drop it this step, else leaves the ground; a body in the air falls and lands on the stand height.
+ * what gravity would drop it this step (a sliding one within `step` too), else leaves the ground; a body in the air
+ * falls and lands on the stand height.
  */
 export function followGround(n: Numbers, body: Body, ground: number, dt: number): void {
   if (!body.air) {
-    const drop = Math.max(0.0, -body.vy) * dt + n.gravity * dt * dt;
+    const fall = Math.max(0.0, -body.vy) * dt + n.gravity * dt * dt;
+    // A body sliding down a face keeps to it (WA-6): the stand height drops in steps there, faster than gravity would.
+    const drop = body.steep ? Math.max(fall, n.step) : fall;
     if (ground >= body.y - drop) {
       body.vy = (ground - body.y) / dt;
       body.y = ground;

@@ -1,6 +1,6 @@
 /**
  * CO-13: the play-test. A player driven by a WASD stick for 120 s in each play world — noise hills with 300 trees, the
- * same with a lake it wades into, a heightmap with a 1.2 m ledge, a 3 m cliff band and a ramp — and a companion
+ * same with a lake it wades into, a heightmap with a 0.8 m ledge, a 3 m cliff band and a ramp — and a companion
  * following it, on every core: every teleport and rejoin lands on a standable, dry spot clear of solids and of the
  * player (CO-5), the gait shown is the body's (no walk plainly above RUN_ENTER, no run plainly below RUN_EXIT: CO-7),
  * no gait over a still body and no `wait` over a moving one (CO-8), the companion never runs toward the spot a
@@ -52,7 +52,7 @@ for (const { name, api } of CORES) {
       }
     });
 
-    it(`CO-8, CO-13: on top of a 1.2 m ledge the player jumped within 1.5 s of the player, every time (${name})`, () => {
+    it(`CO-8, CO-13: on top of a 0.8 m ledge the player jumped within 1.5 s of the player, every time (${name})`, () => {
       const delays = figures.flatMap((f) => f.ledgeDelays);
       expect(delays.length, 'ledge climbs played').toBeGreaterThan(3);
       for (const d of delays) expect(d, 'seconds after the player').toBeLessThanOrEqual(1.5);

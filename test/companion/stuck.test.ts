@@ -91,6 +91,8 @@ for (const { name, api } of CORES) {
           if (companionUp < 0 && row.pos[1] > 1.2 - 0.05 && row.air !== true && row.steep !== true) companionUp = t;
         });
         expect(companionUp, `${label}: on top`).toBeGreaterThan(0);
+        // And it stays there (WA-7): a landing on the face's top edge walks on over it rather than sliding back.
+        expect(row.pos[1] > 1.2 - 0.05 && row.air !== true && row.steep !== true, `${label}: on top at the end, at [${row.pos.join(', ')}]`).toBe(true);
         expect(companionUp - playerUp, `${label}: seconds after the player`).toBeLessThanOrEqual(1.5);
         expect(companion.plans, label).toBe(0);
         expect(companion.jumps, label).toBe(1);

@@ -54,9 +54,16 @@ function firstLeg(api: Api, ground: Ground, me: Row, target: readonly number[]):
 
 /** Starts the bench's crowd had, where the old rule's first leg could not be walked (bench bodies 486 and 891). */
 const SPOTS: readonly (readonly [number, number, number, number, string])[] = [
-  [100.07434315979481, 42.031255811452866, 94.1, 58.3, 'below a ramp\'s side face, its cell\'s centre up the face'],
   [64.44, 71.9, 80.35, 37.66, 'where moves shorter than 0.1 m toward the next cell are refused'],
 ];
+
+/**
+ * Bench body 486: on a ramp's side edge, its cell's centre up the face. Its first leg runs down the side face to a
+ * waypoint on the face (RT judges cells by the slope alone, ST-3, and ST-2's stand height reads a patch of the face
+ * walkable). It sets off without the unreachable signal; on the face it slides (WA-1) on the ground (WA-6) to the
+ * foot, past the waypoint, which it cannot then walk back up to — so here the leg ends at the foot, not the waypoint.
+ */
+const FACE_SPOT = [100.07434315979481, 42.031255811452866, 94.1, 58.3] as const;
 
 for (const { name, api } of CORES) {
   describe(`routes set off from the body (${name})`, () => {
@@ -69,6 +76,19 @@ for (const { name, api } of CORES) {
         expect(leg).toMatchObject({ there: true, signalled: false });
       });
     }
+
+    it(`RT-3, RT-4, WA-6: below a ramp's side face, a first leg to a waypoint on the face sets off without the unreachable signal and slides to the face's foot (${name})`, () => {
+      const [x, z, tx, tz] = FACE_SPOT;
+      const me = restingAt(api, ground, x, z);
+      const route = api.route(me, world, [tx, tz], ground);
+      expect(route.reached).toBe(true);
+      const to = route.waypoints[0];
+      expect({ arrived: api.seek(me, world, to, REACH, ground), unreachable: me.unreachable }).toMatchObject({ arrived: false, unreachable: false });
+      walkLeg(api, world, ground, me, to, 4);
+      const n = api.numbers(me, world) as never;
+      expect(me.air === true || me.steep === true, `ended at [${me.pos.join(', ')}]`).toBe(false);
+      expect(me.pos[1], 'below the waypoint on the face').toBeLessThan(api.stand(n, ground, to[0], to[1]) - 0.3);
+    });
 
     it('RT-3, RT-4, SE-7: from random starts by the cliff bands and ramps, a body at rest sets off on its first leg and on every later one from its waypoint — never told unreachable at the start — and walks the first leg through to its waypoint in at least 97 % of starts (seeded)', () => {
       const [band] = CLIFFS;
