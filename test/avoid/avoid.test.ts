@@ -116,6 +116,36 @@ for (const { name, api } of CORES) {
   });
 }
 
+/**
+ * A body resting (no vel: still, AV-4) on the x axis at `restX`, and a body at (−6, 0) seeking the origin, flat ground,
+ * XBOT (radius 0.4: the resting body's grown circle is 0.8). Answers the seeker's row after one seek.
+ */
+function seekPastResting(api: Api, restX: number): Row {
+  const w: World = {
+    walker: { kinds: { xbot: { ...XBOT, bodies: ['xbot'] } }, mods: { height: 'terrain3d' } },
+    terrain3d: { rings: [{ reach: 64, seg: 128 }] },
+  };
+  const ground = api.groundOf(w);
+  ground.bodies = [{ kind: 'xbot', pos: [restX, 0, 0] }];
+  const row: Row = { kind: 'xbot', pos: [-6, 0, 0] };
+  api.seek(row, w, [0, 0], 0.3, ground);
+  return row;
+}
+
+for (const { name, api } of CORES) {
+  it(`SE-7, AV-4: a still body whose grown circle reaches within 3·radius of the target (1.2 m off it) is walked into, not gone round: want straight at the target, side 0 (${name})`, () => {
+    const row = seekPastResting(api, -1.2);
+    expect(row.side).toBe(0);
+    expect(row.want![0]).toBeCloseTo(XBOT.seekSpeed, 9);
+    expect(row.want![1]).toBe(0);
+  });
+  it(`SE-4, SE-7: a still body whose grown circle ends further than 3·radius from the target (3.5 m off it) is gone round (${name})`, () => {
+    const row = seekPastResting(api, -3.5);
+    expect(row.side).not.toBe(0);
+    expect(Math.abs(row.want![1]!)).toBeGreaterThan(0.5);
+  });
+}
+
 describe('AV: crowds part and arrive (herds)', () => {
   const release = CORES.find((c) => c.name === 'release')!;
 
