@@ -14,7 +14,7 @@ import { SEED } from '../wasm/cores.ts';
 import { noCounts, playScene, type Edit, type Scene as CampaignScene } from '../herd/campaign.ts';
 import { antipodal, crossing, crowdWorld, herdOf, run } from './scenes.ts';
 import { runScene } from '../../bench/crowds/run.ts';
-import { crossingStreams, twoWayGap } from '../../bench/crowds/scenes.ts';
+import { crossingStreams, hills, twoWayGap } from '../../bench/crowds/scenes.ts';
 import { walkerContender } from '../../bench/crowds/walker.ts';
 
 const DT = 1 / 60;
@@ -196,6 +196,12 @@ describe('AV: the bench:crowds scenes drain (release herd)', () => {
     expect(result!.lockedPairs).toBe(0);
     expect(result!.unreachable).toBe(0);
     expect(result!.deepestOverlap).toBeLessThanOrEqual(0.05);
+  }, 300_000);
+
+  it('AV-3, AV-7: the hills (1,000 bodies blocking each other among 2,000 trees) — no two bodies ever overlap deeper than 5 % of the radius, the margin leaving room for both moves of a step, and no pair walks off together for 5 s', () => {
+    const [result] = runScene([walkerContender()], hills());
+    expect(result!.deepestOverlap).toBeLessThanOrEqual(0.05);
+    expect(result!.lockedPairs).toBe(0);
   }, 300_000);
 });
 
