@@ -1,8 +1,9 @@
 /**
  * SPEC section "Avoidance (AV)" on every core: seeking bodies part by each other's motion — the locked pair of
- * issue 31 arrives, a head-on pair passes by the fixed rule, crowds (an antipodal circle, crossing streams) arrive
- * without overlaps or pairs walking off together — and the avoidance is the same bits on every core, per-row and in
- * herds; with avoidNeighbours 0 bodies are still solids for seek (SE-6) exactly.
+ * issue 31 arrives, a head-on pair passes by the fixed rule, crowds (an antipodal circle, crossing streams, the
+ * bench:crowds two-way gap and hills) arrive without overlaps or pairs walking off together, still bodies round a
+ * target are walked into — and the avoidance is the same bits on every core, per-row and in herds; with
+ * avoidNeighbours 0 bodies are still solids for seek (SE-6) exactly.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
