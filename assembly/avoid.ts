@@ -17,6 +17,13 @@ import { MOST_NEIGHBOURS, Neighbour, Neighbours } from './neighbours';
  */
 export const OVERLAP_TIME: f64 = 0.1;
 
+/**
+ * The factor on the sum of two bodies' radii that avoidance keeps apart (AV-3). Why: each body moves legally against
+ * the other's start-of-step position, so two moves made in the same step can end closer than the sum; a margin on the
+ * half-planes leaves room for both moves.
+ */
+export const AVOID_MARGIN: f64 = 1.06;
+
 /** Below this, two half-planes' directions count as parallel in the linear program (AV-3). */
 export const PARALLEL: f64 = 1e-5;
 
@@ -122,7 +129,7 @@ function addLine(n: Numbers, body: Body, k: i32, invHorizon: f64): void {
   const pz = nb.z - body.z;
   const vx = body.vx - nb.vx;
   const vz = body.vz - nb.vz;
-  const r = n.radius + nb.radius;
+  const r = (n.radius + nb.radius) * AVOID_MARGIN;
   const d2 = px * px + pz * pz;
   const r2 = r * r;
   let ux: f64 = 0.0;

@@ -443,6 +443,22 @@ export let blockedProbe = changetype<BlockedProbe>(memory.data(offsetof<BlockedP
 /** Whether wayBlocked uses and keeps blockedProbe (a global: each thread's instance has its own). */
 export let keepBlockedProbe = false;
 
+/**
+ * Whether the cluster of still bodies stands round the target (SE-7, AV-4): one of their grown circles reaches within
+ * 3·radius of it. Why: bodies resting at their own targets close together (a formation) are not a wall to go round
+ * for ever; the body walks in, and they yield (AV-1, SE-2).
+ */
+export function stillAroundTarget(n: Numbers, cluster: Circles, tx: f64, tz: f64): bool {
+  for (let i: i32 = 0; i < cluster.length; i++) {
+    const c = cluster[i];
+    const ox = c.x - tx;
+    const oz = c.z - tz;
+    const reach = c.radius + 3.0 * n.radius;
+    if (ox * ox + oz * oz <= reach * reach) return true;
+  }
+  return false;
+}
+
 export let cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
 export let clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
 export let plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
@@ -478,22 +494,24 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
   // AS only: a search a kept proof did not shorten proves what it found clear (ClearWay).
   if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first);
-  if (first === null) {
+  if (first !== null) {
+    cluster.data = clusterData;
+    cluster.capacity = MAX_CLUSTER + 1;
+    // AS only: a solid standing alone is its own obstacle, and needs no query to show it.
+    if (standsAlone(n, g)) {
+      cluster.length = 0;
+      cluster.push(changetype<Circle>(first));
+    } else {
+      gatherCluster(n, g, changetype<Circle>(first), cluster);
+    }
+  }
+  if (first === null || (avoiding && blockerIsBody && stillAroundTarget(n, cluster, tx, tz))) {
     const k = n.seekSpeed / Math.sqrt(d2);
     body.wantX = dx * k;
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
     return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
-  }
-  cluster.data = clusterData;
-  cluster.capacity = MAX_CLUSTER + 1;
-  // AS only: a solid standing alone is its own obstacle, and needs no query to show it.
-  if (standsAlone(n, g)) {
-    cluster.length = 0;
-    cluster.push(changetype<Circle>(first));
-  } else {
-    gatherCluster(n, g, changetype<Circle>(first), cluster);
   }
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   if (body.side == 0) {

@@ -18,6 +18,13 @@ import { MOST_NEIGHBOURS, Neighbours } from './neighbours.ts';
  */
 export const OVERLAP_TIME = 0.1;
 
+/**
+ * The factor on the sum of two bodies' radii that avoidance keeps apart (AV-3). Why: each body moves legally against
+ * the other's start-of-step position, so two moves made in the same step can end closer than the sum; a margin on the
+ * half-planes leaves room for both moves.
+ */
+export const AVOID_MARGIN = 1.06;
+
 /** Below this, two half-planes' directions count as parallel in the linear program (AV-3). */
 export const PARALLEL = 1e-5;
 
@@ -88,7 +95,7 @@ function addLine(n: Numbers, body: Body, k: number, invHorizon: number): void {
   const pz = nb.z[k] - body.z;
   const vx = body.vx - nb.vx[k];
   const vz = body.vz - nb.vz[k];
-  const r = n.radius + nb.radius[k];
+  const r = (n.radius + nb.radius[k]) * AVOID_MARGIN;
   const d2 = px * px + pz * pz;
   const r2 = r * r;
   let ux = 0.0;

@@ -279,6 +279,22 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: number, wz: n
   return probed.x * ux + probed.z * uz < nudge * 0.25;
 }
 
+/**
+ * Whether the cluster of still bodies stands round the target (SE-7, AV-4): one of their grown circles reaches within
+ * 3·radius of it. Why: bodies resting at their own targets close together (a formation) are not a wall to go round
+ * for ever; the body walks in, and they yield (AV-1, SE-2).
+ */
+export function stillAroundTarget(n: Numbers, cluster: readonly Circle[], tx: number, tz: number): boolean {
+  for (let i = 0; i < cluster.length; i++) {
+    const c = cluster[i];
+    const ox = c.x - tx;
+    const oz = c.z - tz;
+    const reach = c.radius + 3.0 * n.radius;
+    if (ox * ox + oz * oz <= reach * reach) return true;
+  }
+  return false;
+}
+
 const cluster: Circle[] = [];
 const plus = new Tangent();
 const minus = new Tangent();
@@ -311,7 +327,8 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     g.stillSpeed = STILL_FRACTION * n.seekSpeed;
   }
   const first = firstBlocker(n, g, body.x, body.z, dx, dz);
-  if (first === null) {
+  if (first !== null) gatherCluster(n, g, first, cluster);
+  if (first === null || (avoiding && blockerIsBody && stillAroundTarget(n, cluster, tx, tz))) {
     const k = n.seekSpeed / Math.sqrt(d2);
     body.wantX = dx * k;
     body.wantZ = dz * k;
@@ -319,7 +336,6 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.turned = 0.0;
     return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
   }
-  gatherCluster(n, g, first, cluster);
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   if (body.side === 0) {
     body.side = wayRound(body.x, body.z, tx, tz, minus) < wayRound(body.x, body.z, tx, tz, plus) ? -1 : 1;
