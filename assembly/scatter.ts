@@ -194,6 +194,26 @@ function listOf(grid: ScatterGrid, c: i32): usize {
   return slot;
 }
 
+/** Cell `cell`'s list an edit made (listOf), or 0 when none did and its ids are still the build's filing. */
+@inline function editedList(grid: ScatterGrid, cell: i32): usize {
+  return <usize>load<u32>(grid.lists + (<usize>cell << 2));
+}
+
+/** Where cell `cell`'s ids begin: in its edited list `list`, or in the build's `items`. */
+@inline function cellBegin(grid: ScatterGrid, cell: i32, list: usize): i32 {
+  return list != 0 ? 0 : grid.starts[cell];
+}
+
+/** Where cell `cell`'s ids end (see cellBegin). */
+@inline function cellEnd(grid: ScatterGrid, cell: i32, list: usize): i32 {
+  return list != 0 ? load<i32>(list) : grid.starts[cell + 1];
+}
+
+/** The id at `k` of a cell's ids (see cellBegin). */
+@inline function cellId(grid: ScatterGrid, list: usize, k: i32): i32 {
+  return list != 0 ? load<i32>(list + 8 + (<usize>k << 2)) : grid.items[k];
+}
+
 /** Takes circle `id` out of its cell's list. */
 function unfileCircle(grid: ScatterGrid, id: i32): void {
   const list = <usize>load<u32>(listOf(grid, cellOfId(grid, id)));
@@ -303,10 +323,10 @@ function measureGap(grid: ScatterGrid, id: i32): f64 {
   for (let cz = cz0; cz <= cz1; cz++) {
     for (let cx = cx0; cx <= cx1; cx++) {
       const cell = cz * grid.nx + cx;
-      const list = <usize>load<u32>(grid.lists + (<usize>cell << 2));
-      const end = list != 0 ? load<i32>(list) : grid.starts[cell + 1];
-      for (let k = list != 0 ? 0 : grid.starts[cell]; k < end; k++) {
-        const other = list != 0 ? load<i32>(list + 8 + (<usize>k << 2)) : grid.items[k];
+      const list = editedList(grid, cell);
+      const end = cellEnd(grid, cell, list);
+      for (let k = cellBegin(grid, cell, list); k < end; k++) {
+        const other = cellId(grid, list, k);
         if (other == id) continue;
         const o = circleOf(grid, other);
         const dx = o.x - c.x;
@@ -328,10 +348,10 @@ function repairGaps(grid: ScatterGrid, x: f64, z: f64, radius: f64): void {
   for (let cz = cz0; cz <= cz1; cz++) {
     for (let cx = cx0; cx <= cx1; cx++) {
       const cell = cz * grid.nx + cx;
-      const list = <usize>load<u32>(grid.lists + (<usize>cell << 2));
-      const end = list != 0 ? load<i32>(list) : grid.starts[cell + 1];
-      for (let k = list != 0 ? 0 : grid.starts[cell]; k < end; k++) {
-        const id = list != 0 ? load<i32>(list + 8 + (<usize>k << 2)) : grid.items[k];
+      const list = editedList(grid, cell);
+      const end = cellEnd(grid, cell, list);
+      for (let k = cellBegin(grid, cell, list); k < end; k++) {
+        const id = cellId(grid, list, k);
         const o = circleOf(grid, id);
         const dx = o.x - x;
         const dz = o.z - z;
@@ -388,7 +408,7 @@ export function gatherScatterGrid(grid: ScatterGrid, x: f64, z: f64, r: f64, out
     }
     for (let cx = cx0; cx <= cx1; cx++) {
       const cell = row + cx;
-      const list = <usize>load<u32>(grid.lists + (<usize>cell << 2));
+      const list = editedList(grid, cell);
       if (list == 0) {
         const end = filed + <usize>starts[cell + 1] * offsetof<Circle>();
         for (let at = filed + <usize>starts[cell] * offsetof<Circle>(); at < end; at += offsetof<Circle>()) {
@@ -426,10 +446,10 @@ export function gapOf(grid: ScatterGrid, id: i32): f64 {
 /** The id of the first of the grid's circles in its cell's order equal to `c`, or −1 when none is (AS only). */
 export function idOf(grid: ScatterGrid, c: Circle): i32 {
   const cell = cellOf(c.z, grid.minZ, grid.cellSize, grid.nz) * grid.nx + cellOf(c.x, grid.minX, grid.cellSize, grid.nx);
-  const list = <usize>load<u32>(grid.lists + (<usize>cell << 2));
-  const end = list != 0 ? load<i32>(list) : grid.starts[cell + 1];
-  for (let k = list != 0 ? 0 : grid.starts[cell]; k < end; k++) {
-    const id = list != 0 ? load<i32>(list + 8 + (<usize>k << 2)) : grid.items[k];
+  const list = editedList(grid, cell);
+  const end = cellEnd(grid, cell, list);
+  for (let k = cellBegin(grid, cell, list); k < end; k++) {
+    const id = cellId(grid, list, k);
     const f = circleOf(grid, id);
     if (f.x == c.x && f.z == c.z && f.radius == c.radius) return id;
   }
@@ -439,7 +459,7 @@ export function idOf(grid: ScatterGrid, c: Circle): i32 {
 /** Frees a grid and the arrays it owns. */
 export function freeScatterGrid(grid: ScatterGrid): void {
   const cells = grid.nx * grid.nz;
-  for (let c = 0; c < cells; c++) free(<usize>load<u32>(grid.lists + (<usize>c << 2)));
+  for (let c = 0; c < cells; c++) free(editedList(grid, c));
   free(grid.lists);
   free(changetype<usize>(grid.log));
   free(grid.circles);

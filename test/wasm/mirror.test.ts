@@ -29,10 +29,11 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The grid frees its arrays in wasm, and is always filed over the reference's cells (fileScatterGrid), never laid
   // out from its circles; the reference's query lists indices into the grid for its callers, wasm's appends the
   // circles themselves to the sampler's list, read from the grid's copy of them in cell order, and keeps each
-  // circle's gap from its nearest neighbour (measured again near an edit).
+  // circle's gap from its nearest neighbour (measured again near an edit); a cell's ids are read from its edited list
+  // or, where no edit reached it, from the build's filing (editedList, cellBegin, cellEnd, cellId).
   scatter: {
     reference: ['buildScatterGrid', 'queryScatterGrid'],
-    assembly: ['GAP_REACH', 'measureGap', 'repairGaps', 'reachesWithin', 'gatherScatterGrid', 'circleOf', 'gapOf', 'idOf', 'freeScatterGrid'],
+    assembly: ['editedList', 'cellBegin', 'cellEnd', 'cellId', 'GAP_REACH', 'measureGap', 'repairGaps', 'reachesWithin', 'gatherScatterGrid', 'circleOf', 'gapOf', 'idOf', 'freeScatterGrid'],
   },
   // The reference asks JS callbacks through a per-call cache and checks the ground; wasm locates baked corners, keeps
   // one sampler, picks the triangle without a branch and multiplies by 1 / cell where that is exact; it works out a
