@@ -9,7 +9,7 @@ import { MAX_HEIGHT, show } from './limits.ts';
 import { checkGround, latticeValue } from './reference/lattice.ts';
 import { cos, sin, TWO_PI } from './reference/math.ts';
 import { solidsIn } from './scenery.ts';
-import { checkExtent, checkVertexCount, latticeSpan } from './terrainGeometry.ts';
+import { checkExtent, checkVertexCount, latticeSpan, latticeTriangles } from './terrainGeometry.ts';
 import type { Circle, Ground } from './types.ts';
 
 /** What `solidsGeometry` draws: sides a prism, and how tall. */
@@ -127,16 +127,13 @@ export function waterGeometry(ground: Ground, extent: readonly number[]): WaterG
       surface[c] = finite('height', ground.height(x, z), x, z) + (depth > 0 ? depth : 0);
     }
   }
+  const lattice = latticeTriangles(columns, rows);
   const triangles: number[] = [];
-  for (let j = 0; j < rows - 1; j++) {
-    for (let i = 0; i < columns - 1; i++) {
-      const a = j * columns + i; // (least x, least z)
-      const b = a + 1; // (greatest x, least z)
-      const c = a + columns; // (least x, greatest z)
-      const d = c + 1; // (greatest x, greatest z)
-      if (wet[a] + wet[d] + wet[b] > 0) triangles.push(a, d, b);
-      if (wet[a] + wet[c] + wet[d] > 0) triangles.push(a, c, d);
-    }
+  for (let t = 0; t < lattice.length; t += 3) {
+    const a = lattice[t];
+    const b = lattice[t + 1];
+    const c = lattice[t + 2];
+    if (wet[a] + wet[b] + wet[c] > 0) triangles.push(a, b, c);
   }
   if (triangles.length === 0) return null;
   // Only the corners the triangles use become vertices, numbered row by row, so a large dry extent costs nothing drawn.

@@ -43,6 +43,14 @@ export function terrainGeometry(ground: Ground, extent: readonly number[]): Terr
       positions[k + 2] = z;
     }
   }
+  return { positions, indices: latticeTriangles(columns, rows), columns, rows };
+}
+
+/**
+ * The lattice's triangles over corners numbered row by row along x (`row · columns + column`): two a cell, split along
+ * G-1's diagonal, counter-clockwise seen from above (+y), cells row by row.
+ */
+export function latticeTriangles(columns: number, rows: number): Uint32Array {
   const indices = new Uint32Array((columns - 1) * (rows - 1) * 6);
   let t = 0;
   for (let j = 0; j < rows - 1; j++) {
@@ -55,7 +63,7 @@ export function terrainGeometry(ground: Ground, extent: readonly number[]): Terr
       indices[t++] = a; indices[t++] = c; indices[t++] = d;
     }
   }
-  return { positions, indices, columns, rows };
+  return indices;
 }
 
 /** Throws a sentence unless `extent` is [x0, z0, x1, z1], finite, with x1 > x0 and z1 > z0 (the helpers for a renderer share it). */
