@@ -40,8 +40,15 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // body's five feet together (latticeFeet), and the twelve points of its slope (latticeCross), each row and column once,
   // in a tile located once.
   lattice: {
-    reference: ['cornerKey', 'asked', 'checkGround', 'checkedSolids'],
+    reference: ['cornerKey', 'asked', 'checkGround', 'isPiece', 'circlesOf', 'isGoodPiece', 'checkedSolids'],
     assembly: ['triangleValue', 'latticeFeet', 'latticeCross', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
+  },
+  // The reference lays a shape grid's cells out and lists a query's pieces for the JS ground's answer; wasm's consumers
+  // walk the cells themselves (pieceMet, shapeReach, shapeList), with no list to size per thread, over records of
+  // PIECE_WORDS words in linear memory that it frees.
+  shapeGrid: {
+    reference: ['newShapeGrid', 'queryShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'pieceMet', 'shapeReach', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
