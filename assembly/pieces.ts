@@ -11,10 +11,11 @@ export const MAX_CORNERS: i32 = 8;
 /** A move's `t` when it enters no piece. */
 const NONE: f64 = 2.0;
 
-/** A point of a piece's outline (pieceNearest's answer). */
+/** A point of a piece's outline, and the signed distance to it of the point it is nearest (pieceNearest's answer). */
 @unmanaged export class OutlinePoint {
   x: f64;
   z: f64;
+  d: f64;
 }
 
 /**
@@ -45,8 +46,8 @@ export function pieceNearest(points: F64s, count: i32, px: f64, pz: f64, out: Ou
     }
     if (ex * wz - ez * wx < 0.0) inside = false;
   }
-  const d = Math.sqrt(best);
-  return inside ? -d : d;
+  out.d = inside ? -Math.sqrt(best) : Math.sqrt(best);
+  return out.d;
 }
 
 /**

@@ -10,10 +10,11 @@ export const MAX_CORNERS = 8;
 /** A move's `t` when it enters no piece. */
 const NONE = 2.0;
 
-/** A point of a piece's outline (pieceNearest's answer). */
+/** A point of a piece's outline, and the signed distance to it of the point it is nearest (pieceNearest's answer). */
 export class OutlinePoint {
   x = 0.0;
   z = 0.0;
+  d = 0.0;
 }
 
 /**
@@ -45,8 +46,8 @@ export function pieceNearest(points: Float64Array, count: number, px: number, pz
     }
     if (ex * wz - ez * wx < 0.0) inside = false;
   }
-  const d = Math.sqrt(best);
-  return inside ? -d : d;
+  out.d = inside ? -Math.sqrt(best) : Math.sqrt(best);
+  return out.d;
 }
 
 /**

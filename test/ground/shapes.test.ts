@@ -207,6 +207,32 @@ for (const { name, api, runsInWasm } of CORES) {
       );
     });
 
+    it(`LV-3: a box, a wall or a polygon added onto standing rows pushes each out at its next walk, along the line from the nearest point of its outline, the same bits as the reference (${name})`, () => {
+      fc.assert(
+        fc.property(fc.double({ min: -3, max: 3, noNaN: true }), fc.double({ min: -3, max: 3, noNaN: true }), fc.integer({ min: 0, max: 2 }), (x, z, which) => {
+          const shape = [
+            { shape: 'box', x: 0, z: 0, halfX: 2.5, halfZ: 1.5, yaw: 0.4 },
+            { shape: 'wall', points: [[-4, -1], [0, 1], [4, -1]], thickness: 0.3 },
+            { shape: 'polygon', points: [[-3, -3], [3, -2], [2, 3], [-2, 2]] },
+          ][which];
+          const wPush = levelWorld();
+          const g = api.groundOf(wPush);
+          const rg = reference.groundOf(wPush);
+          const id = api.solidsOf(g).add(shape as never);
+          const me: Row = { kind: 'xbot', pos: [x, 0, z] };
+          const twin: Row = { kind: 'xbot', pos: [x, 0, z] };
+          api.walk(me, wPush, 1 / 60, g);
+          reference.walk(twin, wPush, 1 / 60, rg);
+          expect(me.pos).toEqual(twin.pos);
+          for (const p of rg.solids(0, 0, 20).filter((s) => (s as Piece).points !== undefined) as Piece[]) {
+            expect(distanceToPiece(p, me.pos[0], me.pos[2])).toBeGreaterThan(radius - 1e-6);
+          }
+          api.solidsOf(g).remove(id);
+        }),
+        { seed: SEED, numRuns: 60 },
+      );
+    });
+
     it(`LV-2: a box added across the way stops the next slide; removed, the way is open, the same bits as the reference (${name})`, () => {
       const wEdit = levelWorld();
       const g = api.groundOf(wEdit);
