@@ -252,10 +252,12 @@ export function inverseOf(cell: f64): f64 {
     return true;
   }
 
-  /** The ground's grid of pieces of boxes, walls and polygons (LV-1), or null when it has none. */
+  /** The ground's grid of pieces of boxes, walls and polygons (LV-1), or null when no piece was ever filed in it. */
   @inline shapes(): ShapeGrid | null {
     const grid = this.ground.scatter;
-    return grid === null || grid.shapes == 0 ? null : changetype<ShapeGrid>(grid.shapes);
+    if (grid === null || grid.shapes == 0) return null;
+    const shapes = changetype<ShapeGrid>(grid.shapes);
+    return shapes.lists == 0 ? null : shapes;
   }
 
   /** Where `circles` writes its answer. */

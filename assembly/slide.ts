@@ -161,6 +161,33 @@ export function limitAtPiece(n: Numbers, points: F64s, count: i32, radius: f64, 
   }
 }
 
+/** Whether a piece grown by the body's radius and `skin` holds (x, z) strictly (RT-1's cells, SL-2). */
+export function pieceHolds(n: Numbers, g: Sampler, x: f64, z: f64, skin: f64): bool {
+  const shapes = g.shapes();
+  if (shapes === null) return false;
+  const reach = n.radius + skin;
+  const wide = shapeReach(x, z, reach);
+  if (!(wide >= 0.0)) return false;
+  const cx0 = shapeCellOf(x - wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cx1 = shapeCellOf(x + wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cz0 = shapeCellOf(z - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  const cz1 = shapeCellOf(z + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(shapes, cz * shapes.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, x, z, reach)) continue;
+        const rec = pieceRecord(shapes, p);
+        if (pieceNearest(pieceCorners(shapes, p), <i32>rec[0], x, z, outline) < rec[1] + n.radius + skin) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /**
  * Whether the way from feet `a` to feet `b` (`run` metres further on, stand height `level`) enters steep ground (SL-3): some foot climbs
  * more than maxSlope·run, or the ground under the feet at `b` rises steeper than maxSlope whichever way the move

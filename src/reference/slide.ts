@@ -135,6 +135,15 @@ export function limitAtPiece(n: Numbers, points: Float64Array, count: number, ra
   }
 }
 
+/** Whether a piece grown by the body's radius and `skin` holds (x, z) strictly (RT-1's cells, SL-2). */
+export function pieceHolds(n: Numbers, g: Sampler, x: number, z: number, skin: number): boolean {
+  const pieces = g.pieces(x, z, n.radius + skin);
+  for (let i = 0; i < pieces.length; i++) {
+    if (pieceNearest(pieces[i].points, pieces[i].count, x, z, outline) < pieces[i].radius + n.radius + skin) return true;
+  }
+  return false;
+}
+
 /**
  * Whether the way from feet `a` to feet `b` (`run` metres further on, stand height `level`) enters steep ground (SL-3): some foot climbs
  * more than maxSlope·run, or the ground under the feet at `b` rises steeper than maxSlope whichever way the move

@@ -73,11 +73,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // way is clear of every solid but its blocker, and skips the search along it; a solid standing further than a
   // body's diameter from every other is its own obstacle without a query; a herd body keeps the probe of its way it
   // found blocked, and while it stands there with the same floor it skips that slide (the same answers); a kept
-  // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces).
+  // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces); a corner's
+  // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner).
   seek: {
     reference: [],
     assembly: [
-      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
+      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'corner', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
       'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
