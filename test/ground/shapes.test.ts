@@ -119,6 +119,41 @@ describe('LV-1, LV-5: shapes as records', () => {
   });
 });
 
+describe('G-6, G-7: shapes for a renderer', () => {
+  const w = levelWorld([{ shape: 'box', x: 2, z: 3, halfX: 1, halfZ: 0.5, yaw: 0.7 }, { shape: 'wall', points: [[-5, -5], [-1, -5], [-1, -1]], thickness: 0.4 }]);
+  const ground = reference.groundOf(w);
+
+  it('G-6: solidsIn gives the pieces whose first corner lies in the box, with their corners as a plain list', () => {
+    const found = reference.solidsIn(ground, [-10, -10, 10, 10]) as Piece[];
+    expect(found.map((p) => p.points.length)).toEqual([8, 4, 4]);
+    expect(found[1]).toEqual({ x: -5, z: -5, radius: 0.2, points: [-5, -5, -1, -5] });
+    expect(Array.isArray(found[0].points)).toBe(true);
+  });
+
+  it('G-7: solidsGeometry draws each piece as the prism of its outline — a box its 4 faces and cap, a wall segment round at its ends — every triangle facing out or up', () => {
+    const mesh = reference.solidsGeometry(ground, [-10, -10, 10, 10], { sides: 8, height: 2 });
+    expect(mesh.solids).toEqual([]);
+    expect(mesh.pieces.length).toBe(3);
+    // The box: 4 outline points, 5 vertices each, 4 quads and a cap of 2 triangles.
+    const boxRing = 4;
+    // A segment grown by 0.2: two half-turn arcs of 4 steps at 2π/8, 5 points each.
+    const wallRing = 10;
+    expect(mesh.positions.length / 3).toBe(5 * (boxRing + 2 * wallRing));
+    expect(mesh.indices.length).toBe(9 * boxRing - 6 + 2 * (9 * wallRing - 6));
+    for (let t = 0; t < mesh.indices.length; t += 3) {
+      const [a, b, c] = [0, 1, 2].map((k) => [0, 1, 2].map((d) => mesh.positions[mesh.indices[t + k] * 3 + d]));
+      const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+      const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
+      const normal = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
+      const mid = [(a[0] + b[0] + c[0]) / 3, (a[2] + b[2] + c[2]) / 3];
+      // Out of the piece it belongs to (the box round (2, 3), the wall's segments round their middles) or up.
+      const centre = t < (9 * boxRing - 6) ? [2, 3] : t < 9 * boxRing - 6 + 9 * wallRing - 6 ? [-3, -5] : [-1, -3];
+      const out = normal[0] * (mid[0] - centre[0]) + normal[2] * (mid[1] - centre[1]);
+      expect(out > 1e-9 || normal[1] > 1e-9).toBe(true);
+    }
+  });
+});
+
 const BOX = { shape: 'box', x: 0, z: 0, halfX: 2, halfZ: 1, yaw: 0.3 };
 const WALL = { shape: 'wall', points: [[-6, 4], [6, 4], [6, 12]], thickness: 0.05 };
 const POLY = { shape: 'polygon', points: [[-8, -6], [-4, -7], [-3, -3], [-7, -2]] };
