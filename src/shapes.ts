@@ -94,8 +94,9 @@ function numberAt(where: string, field: string, value: unknown, min: number, max
   return value;
 }
 
-function coordinateAt(where: string, field: string, value: unknown): number {
-  return numberAt(where, field, value, -WORLD, WORLD, `a finite number within the world (|${field.endsWith('z') || field.endsWith('[1]') ? 'z' : 'x'}| ≤ ${WORLD} m)`);
+/** A point's coordinate on `axis` ('x' or 'z'), finite and in the world (BI-2). */
+function coordinateAt(where: string, field: string, value: unknown, axis: string): number {
+  return numberAt(where, field, value, -WORLD, WORLD, `a finite number within the world (|${axis}| ≤ ${WORLD} m)`);
 }
 
 /** A list of [x, z] points at `where.points`: from `least` to `most` of them, each in the world. */
@@ -103,7 +104,7 @@ function pointsAt(where: string, value: unknown, least: number, most: number): [
   if (!Array.isArray(value) || value.length < least || value.length > most) fail(where, 'points', value, `a list of ${least} to ${most} [x, z] points`);
   return value.map((p: unknown, i) => {
     if (!Array.isArray(p) || p.length !== 2) fail(where, `points[${i}]`, p, 'an [x, z] point');
-    return [coordinateAt(where, `points[${i}][0]`, p[0]), coordinateAt(where, `points[${i}][1]`, p[1])];
+    return [coordinateAt(where, `points[${i}][0]`, p[0], 'x'), coordinateAt(where, `points[${i}][1]`, p[1], 'z')];
   });
 }
 

@@ -13,7 +13,7 @@ import { LOG_SIZE, REMOVED, editScatterGrid, logChange, type ScatterGrid } from 
 import { editShapeGrid } from '../reference/shapeGrid.ts';
 import { dropRowFieldsIn } from '../reference/seekCalls.ts';
 import { checkShape, movedShape, type PieceNumbers, type Solid, type SolidInput, type SolidRecord } from '../shapes.ts';
-import { editedBox, filePieces, pieceObject, scatterAnswering, type Scatter } from './scatter3d.ts';
+import { editedBox, pieceObject, scatterAnswering, type Scatter } from './scatter3d.ts';
 import type { Ground } from '../types.ts';
 
 export type { BoxSolid, CircleSolid, PolygonSolid, Solid, SolidInput, SolidShape, WallSolid } from '../shapes.ts';

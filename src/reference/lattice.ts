@@ -117,7 +117,12 @@ export class Sampler {
    * bodies the view takes (the ground's pieces are `pieces`').
    */
   circles(x: number, z: number, r: number): readonly Circle[] {
-    const solids = circlesOf(checkedSolids(this.ground.solids(x, z, r), x, z, r));
+    const answer = checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    this.asked = answer;
+    this.askedX = x;
+    this.askedZ = z;
+    this.askedR = r;
+    const solids = circlesOf(answer);
     this.solidCount = solids.length;
     if (this.bodies.length === 0 || this.view === BODIES_NONE) return solids;
     const near = [...solids];
@@ -131,9 +136,21 @@ export class Sampler {
     return near;
   }
 
-  /** Every piece of the ground's boxes, walls and polygons reaching within r of (x, z) (LV-1), in the ground's order. */
+  /** The answer of the last `circles` query and where it was asked, until `pieces` takes it. */
+  asked: readonly (Circle | Piece)[] | null = null;
+  askedX = 0;
+  askedZ = 0;
+  askedR = 0;
+
+  /**
+   * Every piece of the ground's boxes, walls and polygons reaching within r of (x, z) (LV-1), in the ground's order.
+   * Every caller asks `circles` at the same point and reach just before: that answer is taken (once), so a JS ground
+   * is not asked twice.
+   */
   pieces(x: number, z: number, r: number): readonly PieceNumbers[] {
-    const solids = checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    const reuse = this.asked !== null && this.askedX === x && this.askedZ === z && this.askedR === r;
+    const solids = reuse ? this.asked! : checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    this.asked = null;
     const out: PieceNumbers[] = [];
     for (const s of solids) {
       if (!isPiece(s)) continue;
@@ -190,6 +207,7 @@ export function checkedSolids(solids: unknown, x: number, z: number, r: number):
 export function forget(g: Sampler): void {
   g.heights.clear();
   g.depths.clear();
+  g.asked = null;
 }
 
 /** Whether a sampler has blocking bodies (a herd's grid in the wasm twin, a per-row list here). */
