@@ -2,11 +2,13 @@
  * carry: a clip's measured travel (a lunge, a roll) — cut at the first solid, slid, then put on the ground (CA-1..CA-3).
  * Twin of src/reference/carry.ts: same functions, same operations, same order.
  */
-import { Body, Numbers, callBody, callNumbers, callResult } from './memory';
+import { Body, F64s, Numbers, callBody, callNumbers, callResult } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { INWARD, Move, SKIN, callStatus, clearRefusedMove, entryTime, slideBody } from './slide';
+import { INWARD, Move, SKIN, callStatus, clearRefusedMove, entryTime, outline, slideBody } from './slide';
+import { pieceEntry, pieceNearest } from './pieces';
+import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { Vec2, standHeight, steepGround } from './stand';
 
 /**
@@ -32,7 +34,50 @@ export function cutAtSolid(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz
     }
     t = Math.min(t, entryTime(o2, b, len2, grown));
   }
+  // Then the pieces (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them.
+  const shapes = g.shapes();
+  if (shapes === null) return t;
+  const mx = px + dx * 0.5;
+  const mz = pz + dz * 0.5;
+  const reach = Math.sqrt(len2) * 0.5 + n.radius + SKIN;
+  const wide = shapeReach(mx, mz, reach);
+  if (!(wide >= 0.0)) return t;
+  const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(shapes, cz * shapes.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
+        const rec = pieceRecord(shapes, p);
+        t = cutAtPiece(n, pieceCorners(shapes, p), <i32>rec[0], rec[1], px, pz, dx, dz, t);
+      }
+    }
+  }
   return t;
+}
+
+/**
+ * The least of `t` and the fraction of the move from (px, pz) by (dx, dz) made before the body first meets the piece of
+ * the first `count` corners of `points` grown by `radius` (CA-1, CA-2): 0 for a body touching or within it that moves
+ * into it (out of it from its outline's nearest point); a move away from it, or along it, is not cut.
+ */
+export function cutAtPiece(n: Numbers, points: F64s, count: i32, radius: f64, px: f64, pz: f64, dx: f64, dz: f64, t: f64): f64 {
+  const grown = radius + n.radius + SKIN;
+  const d = pieceNearest(points, count, px, pz, outline);
+  if (d < grown) {
+    const hx = d < 0.0 ? outline.x - px : px - outline.x;
+    const hz = d < 0.0 ? outline.z - pz : pz - outline.z;
+    const h2 = hx * hx + hz * hz;
+    if (h2 == 0.0 || hx * dx + hz * dz >= -INWARD * Math.sqrt(h2 * (dx * dx + dz * dz))) return t;
+    return 0.0;
+  }
+  return Math.min(t, pieceEntry(points, count, grown, px, pz, dx, dz, INWARD));
 }
 
 const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));

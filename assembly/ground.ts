@@ -10,7 +10,9 @@
  * change, only the time it takes.
  */
 import { F64s, TileEntry, alloc, free } from './memory';
-import { ScatterGrid, editScatterGrid, fileScatterGrid, freeScatterGrid, placeLayer } from './scatter';
+import { ScatterGrid, editScatterGrid, fileScatterGrid, freeScatterGrid, logChange, placeLayer } from './scatter';
+import { ShapeGrid, editShapeGrid, freeShapeGrid, shapeGridOver } from './shapeGrid';
+import { MAX_CORNERS } from './pieces';
 import { heightmapHeight, noiseHeight, waterDepthAt } from './terrain';
 
 /** terrain3d's numbers (M-1): a heightmap, noise, a water level, each optional. */
@@ -152,7 +154,33 @@ export function editSolid(grid: ScatterGrid, id: i32, x: f64, z: f64, radius: f6
   editScatterGrid(grid, id, x, z, radius);
 }
 
+/** Lays a grid of pieces (LV-1) over the cells given (the reference's) beside a grid's circles. */
+export function newShapes(grid: ScatterGrid, minX: f64, minZ: f64, cellSize: f64, nx: i32, nz: i32): void {
+  grid.shapes = changetype<usize>(shapeGridOver(minX, minZ, cellSize, nx, nz));
+}
+
+/** Where the facade writes a piece's corners (x, z pairs) before `editPiece`. */
+const cornersIn = changetype<F64s>(memory.data(MAX_CORNERS * 16));
+/** The boxes an edit of a piece changed (LV-4): the old, the new (NaN: none). */
+const editedBox = changetype<F64s>(memory.data(64));
+
+export function pieceCornersIn(): usize {
+  return changetype<usize>(cornersIn);
+}
+
+/**
+ * Sets piece p of a grid's pieces to the `count` corners written at pieceCornersIn grown by `radius` (count 0:
+ * removed), between calls; with `log`, its old and new boxes are logged where herds read the solids' changes (LV-4).
+ */
+export function editPiece(grid: ScatterGrid, p: i32, count: i32, radius: f64, log: bool): void {
+  editShapeGrid(changetype<ShapeGrid>(grid.shapes), p, cornersIn, count, radius, editedBox);
+  if (!log) return;
+  if (editedBox[0] == editedBox[0]) logChange(grid, editedBox[0], editedBox[1], editedBox[2], editedBox[3]);
+  if (editedBox[4] == editedBox[4]) logChange(grid, editedBox[4], editedBox[5], editedBox[6], editedBox[7]);
+}
+
 export function freeSolids(grid: ScatterGrid): void {
+  if (grid.shapes != 0) freeShapeGrid(changetype<ShapeGrid>(grid.shapes));
   freeScatterGrid(grid);
 }
 

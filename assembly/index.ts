@@ -94,6 +94,9 @@ export {
   placeSolids,
   buildSolids,
   editSolid,
+  newShapes,
+  pieceCornersIn,
+  editPiece,
   freeSolids,
   resetCorners,
 } from './ground';

@@ -9,6 +9,7 @@ import { DepthCorners, GroundData, HeightCorners, dryCells, locatedCell, located
 import { Cross, Feet } from './feet';
 import { gatherScatterGrid } from './scatter';
 import { Crowd, crowdCircles, crowdNeighbours } from './crowd';
+import { ShapeGrid } from './shapeGrid';
 import { Neighbours, addNeighbour } from './neighbours';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, isStill } from './still';
 
@@ -249,6 +250,14 @@ export function inverseOf(cell: f64): f64 {
     underI1 = Math.floor(perCell(x1 + hair, this.cell, inverse)) + 1.0;
     underJ1 = Math.floor(perCell(z1 + hair, this.cell, inverse)) + 1.0;
     return true;
+  }
+
+  /** The ground's grid of pieces of boxes, walls and polygons (LV-1), or null when no piece was ever filed in it. */
+  @inline shapes(): ShapeGrid | null {
+    const grid = this.ground.scatter;
+    if (grid === null || grid.shapes == 0) return null;
+    const shapes = changetype<ShapeGrid>(grid.shapes);
+    return shapes.lists == 0 ? null : shapes;
   }
 
   /** Where `circles` writes its answer. */

@@ -9,7 +9,7 @@ import { Body, I32s, Numbers, U8Values, alloc, callNumbers, free } from './memor
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { wayBlocked } from './seek';
-import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide';
+import { Limit, SKIN, firstCircle, firstTerrainLimit, pieceHolds } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
 /** A cell's state (RT-1, RT-2): bits 0–7 its out-edges by direction, then what is known, then its costs. */
@@ -117,7 +117,7 @@ export function cellZ(grid: Grid, k: i32): f64 {
 
 const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
-/** Whether (x, z) is clear of every solid grown by the radius (RT-1, SL-2). */
+/** Whether (x, z) is clear of every solid — circles and pieces (LV-1) — grown by the radius (RT-1, SL-2). */
 export function clearOfSolids(n: Numbers, g: Sampler, x: f64, z: f64): bool {
   let clear = true;
   const circles = g.circles(x, z, n.radius + SKIN);
@@ -128,7 +128,7 @@ export function clearOfSolids(n: Numbers, g: Sampler, x: f64, z: f64): bool {
     const oz = z - c.z;
     if (ox * ox + oz * oz < grown * grown) clear = false;
   }
-  return clear;
+  return clear && !pieceHolds(n, g, x, z, SKIN);
 }
 
 /**

@@ -65,7 +65,7 @@ export const LOG_SIZE: i32 = 256;
  * list of its ids at `lists` (4 bytes a cell, 0 for none; `edited` counts them), by increasing id too. `gaps` holds,
  * by id, how far each circle's disc stands from the nearest other's (at most GAP_REACH; AS only). `changes` counts
  * the boxes logged (the last LOG_SIZE in `log`, 4 numbers each): where the solids changed. A query writes nothing, so
- * threads share the grid; it is edited only between calls.
+ * threads share the grid; it is edited only between calls. `shapes` holds the level's other pieces (LV-1).
  */
 @unmanaged export class ScatterGrid {
   count: i32;
@@ -85,6 +85,8 @@ export const LOG_SIZE: i32 = 256;
   gaps: usize;
   changes: i32;
   log: F64s;
+  /** The pieces of the level's boxes, walls and polygons (an assembly/shapeGrid.ts ShapeGrid; 0: none yet). */
+  shapes: usize;
 }
 
 /** The column (or row) of the cell holding coordinate `c`, clamped onto the grid's `n` cells. */
@@ -248,7 +250,7 @@ function fileCircle(grid: ScatterGrid, id: i32): void {
 }
 
 /** Logs a box where the solids changed (LV-4), the oldest dropped past LOG_SIZE. */
-function logChange(grid: ScatterGrid, x0: f64, z0: f64, x1: f64, z1: f64): void {
+export function logChange(grid: ScatterGrid, x0: f64, z0: f64, x1: f64, z1: f64): void {
   const at = (grid.changes % LOG_SIZE) * 4;
   grid.log[at] = x0;
   grid.log[at + 1] = z0;

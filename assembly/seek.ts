@@ -3,10 +3,12 @@
  * reach (SE-1..SE-7).
  * Twin of src/reference/seek.ts: same functions, same operations, same order.
  */
-import { Body, Circle, Circles, Numbers } from './memory';
+import { Body, Circle, Circles, F64s, Numbers } from './memory';
 import { Sampler } from './lattice';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
-import { Move, entryTime, slideBody } from './slide';
+import { Move, entryTime, outline, slideBody } from './slide';
+import { pieceEntry, pieceNearest } from './pieces';
+import { ShapeGrid, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
@@ -47,6 +49,8 @@ export const STALL_FRAME: f64 = 1.0 / 60.0;
 export let blocker = changetype<Circle>(memory.data(offsetof<Circle>()));
 /** Whether firstBlocker's blocker is a blocking body rather than a solid (AV-4: a cluster is of one or the other). */
 export let blockerIsBody = false;
+/** The number of the piece firstBlocker's blocker is the first corner's disc of (LV-1), or −1. */
+let blockerPiece: i32 = -1;
 
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
@@ -79,6 +83,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   skippedPieces = 0;
   blockerPlace = -1;
   blockerIsBody = false;
+  blockerPiece = -1;
   let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
     if (clearWay.blocker >= 0) {
@@ -119,6 +124,42 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
         bestT = t;
         copyCircle(blocker, c);
         blockerIsBody = i >= g.solidCount;
+        blockerPiece = -1;
+      }
+    }
+    // Then the pieces (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them: a circle keeps a tie, and so does the piece met first.
+    const shapes = g.shapes();
+    if (shapes !== null) {
+      const mx = px + dx * mid;
+      const mz = pz + dz * mid;
+      const wide = shapeReach(mx, mz, reach);
+      if (wide >= 0.0) {
+        const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
+        const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
+        const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+        const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+        for (let cz = cz0; cz <= cz1; cz++) {
+          for (let cx = cx0; cx <= cx1; cx++) {
+            const list = shapeList(shapes, cz * shapes.nx + cx);
+            if (list == 0) continue;
+            const length = load<i32>(list);
+            for (let j = 0; j < length; j++) {
+              const p = load<i32>(list + 8 + (<usize>j << 2));
+              if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
+              const rec = pieceRecord(shapes, p);
+              const points = pieceCorners(shapes, p);
+              const t = wayIntoPiece(n, points, <i32>rec[0], rec[1], px, pz, dx, dz);
+              if (t > 1.0 || (found && !(t < bestT))) continue;
+              found = true;
+              bestT = t;
+              blocker.x = points[0];
+              blocker.z = points[1];
+              blocker.radius = rec[1];
+              blockerIsBody = false;
+              blockerPiece = p;
+            }
+          }
+        }
       }
     }
     if (found && bestT < (k + 1.0) / pieces) break;
@@ -160,6 +201,19 @@ function foundByPieces(c: Circle, px: f64, pz: f64, dx: f64, dz: f64, pieces: f6
 
 /** wayInto's answer for a circle that does not block the way (above 1, as entryTime's for a line that misses). */
 const NOT_INTO: f64 = 2.0;
+
+/** Where the straight way enters a piece grown by the body's radius, as wayInto answers for a circle (see the twin). */
+function wayIntoPiece(n: Numbers, points: F64s, count: i32, radius: f64, px: f64, pz: f64, dx: f64, dz: f64): f64 {
+  const grown = radius + n.radius;
+  if (pieceNearest(points, count, px + dx, pz + dz, outline) < grown) return NOT_INTO;
+  const d = pieceNearest(points, count, px, pz, outline);
+  if (d < grown) {
+    const hx = d < 0.0 ? outline.x - px : px - outline.x;
+    const hz = d < 0.0 ? outline.z - pz : pz - outline.z;
+    return hx * dx + hz * dz >= 0.0 ? NOT_INTO : 0.0;
+  }
+  return pieceEntry(points, count, grown, px, pz, dx, dz, 0.0);
+}
 
 function copyCircle(to: Circle, from: Circle): void {
   to.x = from.x;
@@ -205,7 +259,8 @@ function placeOfBlocker(g: Sampler): i32 {
  * link no other circle to it.
  */
 function standsAlone(n: Numbers, g: Sampler): bool {
-  if (g.crowd !== null || g.bodies.length != 0) return false;
+  // Gaps are measured between circles only: beside a piece of a box, wall or polygon no circle is known to stand alone.
+  if (g.crowd !== null || g.bodies.length != 0 || g.shapes() !== null) return false;
   const k = placeOfBlocker(g);
   if (k < 0) return false;
   const grid = changetype<ScatterGrid>(g.ground.scatter);
@@ -280,7 +335,9 @@ function addMember(out: Circles, from: i32, m: Circle): void {
  */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circles): void {
   out.length = 0;
-  out.push(first);
+  const shapes = g.shapes();
+  if (blockerPiece < 0) out.push(first);
+  else addCorners(out, 0, pieceCorners(changetype<ShapeGrid>(shapes), blockerPiece), <i32>pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[0], pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[1]);
   const reachOut = n.radius + n.radius;
   for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
     const c = out[i];
@@ -301,8 +358,48 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
       const reach = c.radius + m.radius + reachOut;
       if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
     }
+    // A piece the member's grown disc reaches joins with its corners' discs (LV-1).
+    if ((split && blockerIsBody) || shapes === null) continue;
+    const cr = c.radius + reachOut;
+    const cxm = c.x;
+    const czm = c.z;
+    const wide = shapeReach(cxm, czm, cr);
+    if (!(wide >= 0.0)) continue;
+    const cx0 = shapeCellOf(cxm - wide, shapes.minX, shapes.cellSize, shapes.nx);
+    const cx1 = shapeCellOf(cxm + wide, shapes.minX, shapes.cellSize, shapes.nx);
+    const cz0 = shapeCellOf(czm - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+    const cz1 = shapeCellOf(czm + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+    for (let cz = cz0; cz <= cz1; cz++) {
+      for (let cx = cx0; cx <= cx1; cx++) {
+        const list = shapeList(shapes, cz * shapes.nx + cx);
+        if (list == 0) continue;
+        const length = load<i32>(list);
+        for (let j = 0; j < length; j++) {
+          const p = load<i32>(list + 8 + (<usize>j << 2));
+          if (!pieceMet(shapes, p, cx, cz, cx0, cz0, cxm, czm, cr)) continue;
+          const rec = pieceRecord(shapes, p);
+          addCorners(out, from, pieceCorners(shapes, p), <i32>rec[0], rec[1]);
+        }
+      }
+    }
   }
 }
+
+/** Adds the discs at a piece's corners not already members among `out[from..]` (addMember; see the twin). */
+function addCorners(out: Circles, from: i32, points: F64s, count: i32, radius: f64): void {
+  for (let c = 0; c < count; c++) {
+    const m = corner;
+    m.x = points[c * 2];
+    m.z = points[c * 2 + 1];
+    m.radius = radius;
+    let known = false;
+    for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
+    if (!known) addMember(out, from, m);
+  }
+}
+
+/** The corner's disc addCorners adds (a worker thread binds its own). */
+export let corner = changetype<Circle>(memory.data(offsetof<Circle>()));
 
 /**
  * The tangents to the obstacle's grown edge on either side seen from (px, pz) (SE-4), into `plus` (side +1) and

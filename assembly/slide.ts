@@ -9,6 +9,8 @@ import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
 import { keptCircles } from './clearWay';
 import { Feet } from './feet';
+import { OutlinePoint, pieceEntry, pieceNearest } from './pieces';
+import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -96,6 +98,94 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
       bestZ = c.z;
     }
   }
+  // Then the pieces of boxes, walls and polygons (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them: a circle keeps a tie.
+  const shapes = g.shapes();
+  if (shapes === null) return;
+  const wide = shapeReach(mx, mz, reach);
+  if (!(wide >= 0.0)) return;
+  const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(shapes, cz * shapes.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
+        const rec = pieceRecord(shapes, p);
+        limitAtPiece(n, pieceCorners(shapes, p), <i32>rec[0], rec[1], px, pz, dx, dz, out);
+      }
+    }
+  }
+}
+
+/** The outline point limitAtPiece reads pieceNearest's answer from; a worker thread binds its own. */
+export let outline = changetype<OutlinePoint>(memory.data(offsetof<OutlinePoint>()));
+
+/**
+ * Lowers `out` to where the move from (px, pz) by (dx, dz) first meets the piece of the first `count` corners of
+ * `points` grown by `radius`, the body's radius and SKIN (SL-2), when that is sooner than `out.t` (a tie keeps what
+ * `out` holds): a body inside or touching it stops only a move into it, at t = 0, the normal out of it from its
+ * outline's nearest point; else at pieceEntry, the normal from the nearest point of the outline to where it meets it.
+ */
+export function limitAtPiece(n: Numbers, points: F64s, count: i32, radius: f64, px: f64, pz: f64, dx: f64, dz: f64, out: Limit): void {
+  const grown = radius + n.radius + SKIN;
+  const len2 = dx * dx + dz * dz;
+  const d = pieceNearest(points, count, px, pz, outline);
+  let t: f64;
+  let hx: f64;
+  let hz: f64;
+  if (d < grown) {
+    hx = d < 0.0 ? outline.x - px : px - outline.x;
+    hz = d < 0.0 ? outline.z - pz : pz - outline.z;
+    const h2 = hx * hx + hz * hz;
+    if (h2 == 0.0 || hx * dx + hz * dz >= -INWARD * Math.sqrt(h2 * len2)) return;
+    t = 0.0;
+  } else {
+    t = pieceEntry(points, count, grown, px, pz, dx, dz, INWARD);
+    if (t > 1.0) return;
+    const qx = px + dx * t;
+    const qz = pz + dz * t;
+    pieceNearest(points, count, qx, qz, outline);
+    hx = qx - outline.x;
+    hz = qz - outline.z;
+  }
+  if (t < out.t) {
+    const hl = Math.sqrt(hx * hx + hz * hz);
+    out.t = t;
+    out.nx = hx / hl;
+    out.nz = hz / hl;
+  }
+}
+
+/** Whether a piece grown by the body's radius and `skin` holds (x, z) strictly (RT-1's cells, SL-2). */
+export function pieceHolds(n: Numbers, g: Sampler, x: f64, z: f64, skin: f64): bool {
+  const shapes = g.shapes();
+  if (shapes === null) return false;
+  const reach = n.radius + skin;
+  const wide = shapeReach(x, z, reach);
+  if (!(wide >= 0.0)) return false;
+  const cx0 = shapeCellOf(x - wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cx1 = shapeCellOf(x + wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cz0 = shapeCellOf(z - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  const cz1 = shapeCellOf(z + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(shapes, cz * shapes.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, x, z, reach)) continue;
+        const rec = pieceRecord(shapes, p);
+        if (pieceNearest(pieceCorners(shapes, p), <i32>rec[0], x, z, outline) < rec[1] + n.radius + skin) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -7,7 +7,9 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { atan2, wrapAngle } from './math';
-import { Move, callStatus, clearRefusedMove, slideBody } from './slide';
+import { Move, callStatus, clearRefusedMove, outline, slideBody } from './slide';
+import { pieceEntry, pieceNearest } from './pieces';
+import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { Vec2, onFace, standHeight, steepGround } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -126,22 +128,65 @@ export function holdingSolid(circles: Circles, count: i32, x: f64, z: f64, reach
   return -1;
 }
 
+/** How far past a piece LV-3 looks for where a line leaves it, m: more than any grown piece spans (LV-5). */
+export const PUSH_SPAN: f64 = 8192.0;
+
 /**
- * Pushes a body whose circle overlaps a solid's (a solid added or moved onto it, LV-3) out along the line from that
- * solid's centre through the body's (+z within PUSH_CENTRED of the centre) to the first point PUSH_GAP outside every
- * solid's circle grown by the body's radius, past at most PUSH_ROUNDS solids on that line; the first solid in query
- * order (cells by z then x, ids within a cell) names the line. Blocking bodies do not count. The ground is not asked
+ * Whether a piece's grown outline holds (x, z) strictly (LV-3): −1 when none does, else, for the first that does in
+ * query order, the distance along the line from (ox, oz) by the unit (ux, uz) at which the line leaves it grown by
+ * the body's radius; its outline's nearest point to (x, z) is left in `outline` (see the twin).
+ */
+export function pieceHolding(n: Numbers, g: Sampler, x: f64, z: f64, ox: f64, oz: f64, ux: f64, uz: f64): f64 {
+  const shapes = g.shapes();
+  if (shapes === null) return -1.0;
+  const wide = shapeReach(x, z, n.radius);
+  if (!(wide >= 0.0)) return -1.0;
+  const cx0 = shapeCellOf(x - wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cx1 = shapeCellOf(x + wide, shapes.minX, shapes.cellSize, shapes.nx);
+  const cz0 = shapeCellOf(z - wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  const cz1 = shapeCellOf(z + wide, shapes.minZ, shapes.cellSize, shapes.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(shapes, cz * shapes.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, x, z, n.radius)) continue;
+        const rec = pieceRecord(shapes, p);
+        const points = pieceCorners(shapes, p);
+        const count = <i32>rec[0];
+        if (!(pieceNearest(points, count, x, z, outline) < rec[1] + n.radius)) continue;
+        const s = (x - ox) * ux + (z - oz) * uz + PUSH_SPAN;
+        const e = pieceEntry(points, count, rec[1] + n.radius, ox + ux * s, oz + uz * s, -ux * PUSH_SPAN, -uz * PUSH_SPAN, 0.0);
+        return s - e * PUSH_SPAN;
+      }
+    }
+  }
+  return -1.0;
+}
+
+/**
+ * Pushes a body whose circle overlaps a solid (a solid added or moved onto it, LV-3) out along a line to the first
+ * point PUSH_GAP outside every solid grown by the body's radius, past at most PUSH_ROUNDS solids on that line: the
+ * first circle in query order (cells by z then x, ids within a cell) names the line from its centre through the
+ * body's (+z within PUSH_CENTRED of the centre); where no circle holds it, the first piece does, the line from the
+ * nearest point of its outline through the body's (away from it for a body inside the polygon; +z within
+ * PUSH_CENTRED of the outline). Blocking bodies do not count. The ground is not asked
  * first (a push may put the body over a ledge or into deep water): its floor becomes the stand height where it lands. Why: a body is never left
  * inside a solid, and where it goes is a rule every core follows.
  */
 export function pushOut(n: Numbers, g: Sampler, body: Body): void {
   let circles = g.circles(body.x, body.z, n.radius);
   let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);
-  if (k < 0) return;
-  const cx = circles[k].x;
-  const cz = circles[k].z;
-  let ux = body.x - cx;
-  let uz = body.z - cz;
+  if (k < 0 && !(pieceHolding(n, g, body.x, body.z, body.x, body.z, 0.0, 1.0) >= 0.0)) return;
+  // A piece names the line from its outline's nearest point, away from it: through the body, or for a body inside
+  // the polygon from the body through that point.
+  const away = k < 0 && outline.d < 0.0 ? -1.0 : 1.0;
+  const cx = k >= 0 ? circles[k].x : outline.x;
+  const cz = k >= 0 ? circles[k].z : outline.z;
+  let ux = (body.x - cx) * away;
+  let uz = (body.z - cz) * away;
   const d = Math.sqrt(ux * ux + uz * uz);
   // Below PUSH_CENTRED the squares lose precision and the direction would be no unit vector.
   if (d > PUSH_CENTRED) {
@@ -151,13 +196,19 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
     ux = 0.0;
     uz = 1.0;
   }
-  let t = circles[k].radius + n.radius + PUSH_GAP;
+  let t = k >= 0 ? circles[k].radius + n.radius + PUSH_GAP : pieceHolding(n, g, body.x, body.z, cx, cz, ux, uz) + PUSH_GAP;
   for (let round = 0; round < PUSH_ROUNDS; round++) {
     const px = cx + ux * t;
     const pz = cz + uz * t;
     circles = g.circles(px, pz, n.radius);
     k = holdingSolid(circles, g.solidCount, px, pz, n.radius);
     if (k < 0) {
+      // On past a piece that holds the point: where the line leaves it.
+      const exit = pieceHolding(n, g, px, pz, cx, cz, ux, uz);
+      if (exit >= 0.0) {
+        t = Math.max(t, exit) + PUSH_GAP;
+        continue;
+      }
       body.x = px;
       body.z = pz;
       body.floor = standHeight(n, g, px, pz);

@@ -30,6 +30,7 @@ import { ROUND_TRIPS, heightmapWorld, tripAt, tripHeight, type Trip } from '../s
 import { playWorlds } from '../src/autopilot/playWorlds.ts';
 import { playWorld } from '../src/autopilot/playTest.ts';
 import type { Ground, Row, World } from '../src/types.ts';
+import type { CircleSolid } from '../src/shapes.ts';
 import { Companion } from '../src/companion/companion.ts';
 import type { WalkerCore } from '../src/companion/core.ts';
 import { random } from '../src/random.ts';
@@ -423,10 +424,10 @@ async function edits(core: WasmCore): Promise<Record<string, string>[]> {
     const near = (x: number, z: number): boolean => x > -130 && x < -70 && z > -130 && z < -80;
     const moved: number[] = [];
     for (let id = 0; id < level.ids && moved.length < 100; id++) {
-      const c = level.get(id);
+      const c = level.get(id) as CircleSolid;
       if (where === 'far from the route' ? c.x > 100 : where === 'across the route' ? near(c.x, c.z) : false) moved.push(id);
     }
-    const homes = moved.map((id) => level.get(id));
+    const homes = moved.map((id) => level.get(id) as CircleSolid);
     core.route(me, w, to, ground);
     // Warmed up first: the figures are of frames in a running game.
     for (let f = 0; f < 10; f++) {

@@ -3,22 +3,26 @@
  * and the level of the water they wade. Both come from the ground itself, so a page draws what the bodies meet
  * without reading the mods' settings.
  */
-import { checkedSolids } from './reference/lattice.ts';
+import { checkedSolids, isPiece } from './reference/lattice.ts';
 import { checkExtent } from './terrainGeometry.ts';
-import type { Circle, Ground } from './types.ts';
+import type { Circle, Ground, Piece } from './types.ts';
 
 /**
- * The solid circles of `ground` whose centres lie in `extent` [x0, z0, x1, z1] (metres, edges included), in the
- * order `ground.solids` lists them, asked once round the extent's centre (G-6). For scatter3d: each circle once.
+ * The solids of `ground` whose centres — a piece's first corner (LV-1) — lie in `extent` [x0, z0, x1, z1] (metres,
+ * edges included), in the order `ground.solids` lists them, asked once round the extent's centre (G-6): circles
+ * { x, z, radius } and pieces of boxes, walls and polygons { x, z, radius, points } (points a plain list). For
+ * scatter3d: each circle and each piece once.
  */
-export function solidsIn(ground: Ground, extent: readonly number[]): Circle[] {
+export function solidsIn(ground: Ground, extent: readonly number[]): (Circle | Piece)[] {
   checkExtent(extent);
   const [x0, z0, x1, z1] = extent;
   const x = (x0 + x1) / 2;
   const z = (z0 + z1) / 2;
   const r = Math.sqrt((x1 - x0) * (x1 - x0) + (z1 - z0) * (z1 - z0)) / 2;
   const inside = (c: Circle): boolean => c.x >= x0 && c.x <= x1 && c.z >= z0 && c.z <= z1;
-  return checkedSolids(ground.solids(x, z, r), x, z, r).filter(inside).map((c) => ({ x: c.x, z: c.z, radius: c.radius }));
+  return checkedSolids(ground.solids(x, z, r), x, z, r)
+    .filter(inside)
+    .map((c) => (isPiece(c) ? { x: c.x, z: c.z, radius: c.radius, points: Array.from(c.points) } : { x: c.x, z: c.z, radius: c.radius }));
 }
 
 /**

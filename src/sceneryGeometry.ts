@@ -7,10 +7,11 @@
 import { checkKnownKeys } from './known.ts';
 import { MAX_HEIGHT, show } from './limits.ts';
 import { checkGround, latticeValue } from './reference/lattice.ts';
-import { cos, sin, TWO_PI } from './reference/math.ts';
+import { atan2, cos, sin, TWO_PI } from './reference/math.ts';
 import { solidsIn } from './scenery.ts';
+import { isPiece } from './reference/lattice.ts';
 import { checkExtent, checkVertexCount, latticeSpan, latticeTriangles } from './terrainGeometry.ts';
-import type { Circle, Ground } from './types.ts';
+import type { Circle, Ground, Piece } from './types.ts';
 
 /** What `solidsGeometry` draws: sides a prism, and how tall. */
 export interface SolidsGeometryOptions {
@@ -30,6 +31,11 @@ export interface SolidsGeometry {
   indices: Uint32Array;
   /** The circles drawn, in the order their prisms lie (solidsIn's, those of radius 0 left out). */
   solids: Circle[];
+  /**
+   * The pieces of boxes, walls and polygons drawn after the circles, in solidsIn's order (LV-1): each as the prism of
+   * its outline (outlineOf), 5 vertices and 3 indices … see solidsGeometry.
+   */
+  pieces: Piece[];
   /** Sides of each prism. */
   sides: number;
 }
@@ -51,16 +57,55 @@ const DEFAULT_SIDES = 12;
 const DEFAULT_HEIGHT = 3;
 
 /**
+ * The outline a piece grown by its radius is drawn with, x, z pairs in the circles' rim order (from +z toward +x round
+ * its inside): its corners, and where its radius is above 0 an arc round each corner from one edge's outward normal to
+ * the next in steps of at most 2π/sides, so a wall's segment is drawn with round ends.
+ */
+function outlineOf(piece: Piece, sides: number): number[] {
+  const p = piece.points;
+  const count = p.length / 2;
+  const ring: number[] = [];
+  for (let c = 0; c < count; c++) {
+    const [x, z] = [p[c * 2], p[c * 2 + 1]];
+    if (!(piece.radius > 0)) {
+      ring.push(x, z);
+      continue;
+    }
+    const prev = (c + count - 1) % count;
+    const next = (c + 1) % count;
+    // Outward normals of the edges into and out of the corner (counter-clockwise corners: the inside is on the left).
+    const aIn = atan2(-(x - p[prev * 2]), p[c * 2 + 1] - p[prev * 2 + 1]);
+    const aOut = atan2(-(p[next * 2] - x), p[next * 2 + 1] - z);
+    let sweep = aOut - aIn;
+    while (sweep < 0) sweep += TWO_PI;
+    const steps = Math.max(1, Math.ceil(sweep / (TWO_PI / sides)));
+    for (let k = 0; k <= steps; k++) {
+      const a = aIn + (sweep * k) / steps;
+      ring.push(x + piece.radius * cos(a), z + piece.radius * sin(a));
+    }
+  }
+  const reversed: number[] = [];
+  for (let k = ring.length - 2; k >= 0; k -= 2) reversed.push(ring[k], ring[k + 1]);
+  return reversed;
+}
+
+/**
  * The solid circles of `ground` whose centres lie in `extent` [x0, z0, x1, z1] (as `solidsIn` gives them) as upright
  * prisms of `options.sides` sides, each corner on its circle, from the lowest ground under its centre and corners up
- * `options.height` metres (G-7). For three.js: `position` and `normal` attributes of 3, the index of 1.
+ * `options.height` metres (G-7); then its pieces of boxes, walls and polygons (LV-1) as prisms of their outlines.
+ * For three.js: `position` and `normal` attributes of 3, the index of 1.
  */
 export function solidsGeometry(ground: Ground, extent: readonly number[], options?: SolidsGeometryOptions): SolidsGeometry {
   checkGround(ground);
   checkExtent(extent);
   const { sides, height } = checkedSolidsOptions(options);
-  const solids = solidsIn(ground, extent).filter((c) => c.radius > 0);
-  checkVertexCount('solidsGeometry', solids.length * 3 * sides, 'a smaller extent or fewer sides');
+  const found = solidsIn(ground, extent);
+  const solids = found.filter((c) => !isPiece(c) && c.radius > 0).map((c) => ({ x: c.x, z: c.z, radius: c.radius }));
+  const pieces = found.filter(isPiece);
+  const outlines = pieces.map((piece) => outlineOf(piece, sides));
+  const pieceVertices = outlines.reduce((sum, ring) => sum + (ring.length / 2) * 5, 0);
+  const pieceIndices = outlines.reduce((sum, ring) => sum + (ring.length / 2) * 9 - 6, 0);
+  checkVertexCount('solidsGeometry', solids.length * 3 * sides + pieceVertices, 'a smaller extent or fewer sides');
   // The rim's directions once for all prisms: (sin θ, cos θ), θ growing, so the rim runs counter-clockwise from above.
   const along = new Float64Array(sides);
   const across = new Float64Array(sides);
@@ -68,9 +113,9 @@ export function solidsGeometry(ground: Ground, extent: readonly number[], option
     along[k] = sin((TWO_PI * k) / sides);
     across[k] = cos((TWO_PI * k) / sides);
   }
-  const positions = new Float32Array(solids.length * 3 * sides * 3);
-  const normals = new Float32Array(solids.length * 3 * sides * 3);
-  const indices = new Uint32Array(solids.length * (9 * sides - 6));
+  const positions = new Float32Array((solids.length * 3 * sides + pieceVertices) * 3);
+  const normals = new Float32Array((solids.length * 3 * sides + pieceVertices) * 3);
+  const indices = new Uint32Array(solids.length * (9 * sides - 6) + pieceIndices);
   let t = 0;
   solids.forEach(({ x, z, radius }, s) => {
     let bottom = groundHeight(ground, x, z);
@@ -96,7 +141,36 @@ export function solidsGeometry(ground: Ground, extent: readonly number[], option
       indices[t++] = cap; indices[t++] = cap + k; indices[t++] = cap + k + 1;
     }
   });
-  return { positions, normals, indices, solids, sides };
+  // The pieces' prisms: a flat quad an edge of the outline (4 vertices, its normal out of the edge), then the cap.
+  let first = solids.length * 3 * sides;
+  for (const ring of outlines) {
+    const m = ring.length / 2;
+    let bottom = Infinity;
+    for (let k = 0; k < m; k++) bottom = Math.min(bottom, groundHeight(ground, ring[k * 2], ring[k * 2 + 1]));
+    const top = bottom + height;
+    for (let k = 0; k < m; k++) {
+      const next = (k + 1) % m;
+      const [ax, az, bx, bz] = [ring[k * 2], ring[k * 2 + 1], ring[next * 2], ring[next * 2 + 1]];
+      // The rim runs as the circles' does (from +z toward +x), so out of an edge is its direction turned a quarter back.
+      const l = Math.sqrt((bx - ax) * (bx - ax) + (bz - az) * (bz - az));
+      const nx = l > 0 ? -(bz - az) / l : 0;
+      const nz = l > 0 ? (bx - ax) / l : 0;
+      const v = first + k * 4;
+      writeVertex(positions, normals, v, ax, bottom, az, nx, 0, nz);
+      writeVertex(positions, normals, v + 1, bx, bottom, bz, nx, 0, nz);
+      writeVertex(positions, normals, v + 2, ax, top, az, nx, 0, nz);
+      writeVertex(positions, normals, v + 3, bx, top, bz, nx, 0, nz);
+      indices[t++] = v; indices[t++] = v + 1; indices[t++] = v + 3;
+      indices[t++] = v; indices[t++] = v + 3; indices[t++] = v + 2;
+      writeVertex(positions, normals, first + 4 * m + k, ax, top, az, 0, 1, 0);
+    }
+    const cap = first + 4 * m;
+    for (let k = 1; k < m - 1; k++) {
+      indices[t++] = cap; indices[t++] = cap + k; indices[t++] = cap + k + 1;
+    }
+    first += 5 * m;
+  }
+  return { positions, normals, indices, solids, pieces, sides };
 }
 
 /**

@@ -76,6 +76,15 @@ export interface Circle {
 }
 
 /**
+ * A piece of a box, wall or polygon that blocks bodies (LV-1): the convex polygon of the corners `points` — x, z
+ * pairs, 2 to 8 corners, counter-clockwise (Σ x·z' − x'·z > 0), 2 a segment — grown by `radius` ≥ 0; (x, z) is its
+ * first corner, so code that reads a solid as a circle still finds numbers where it looks.
+ */
+export interface Piece extends Circle {
+  points: ArrayLike<number>;
+}
+
+/**
  * Another body as a call sees it (K `bodies`, AV-2): its circle at the start of the step, its start-of-step horizontal
  * velocity, and the share of the avoiding it leaves to the body (0.5 when its kind avoids the body's back, else 1).
  */
@@ -91,8 +100,8 @@ export interface Ground {
   height(x: number, z: number): number;
   /** Depth of the water over the ground at (x, z); absent means no water. */
   depth?(x: number, z: number): number;
-  /** Every solid circle reaching within r of (x, z). */
-  solids(x: number, z: number, r: number): readonly Circle[];
+  /** Every solid reaching within r of (x, z): circles, and pieces of boxes, walls and polygons (LV-1). */
+  solids(x: number, z: number, r: number): readonly (Circle | Piece)[];
   /** Side of the lattice whose triangles bodies stand on (G-1); absent means the ground is asked at each foot. */
   cell?: number;
   /** Rows that block as circles, for kinds that list them in `bodies`. */
@@ -157,6 +166,8 @@ export interface Scatter3dLayer {
 export interface Scatter3dSettings {
   instances?: readonly Scatter3dInstance[];
   layers?: readonly Scatter3dLayer[];
+  /** A level's solids of any shape (LV-1), as `solidsOf(ground).add` takes them; ids after the instances' and layers'. */
+  solids?: readonly object[];
 }
 
 /**

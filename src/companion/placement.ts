@@ -5,7 +5,7 @@
  * beside the player fits (it stands in a lake), the companion goes to the fitting spot nearest it on the way toward
  * it, or stays where it is when it already stands nearer.
  */
-import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
+import type { Circle, Ground, Numbers, Piece, Row, World } from '../types.ts';
 import type { WalkerCore } from './core.ts';
 import { FOLLOW_DISTANCE, TELEPORT_DISTANCE, TRAIL_DELAY } from './constants.ts';
 import type { Trail } from './trail.ts';
@@ -48,9 +48,13 @@ export function spotFits(core: WalkerCore, n: Numbers, g: Ground, x: number, z: 
   return clearOf(g.solids(x, z, n.radius), x, z, n.radius) && clearOf(bodies, x, z, n.radius);
 }
 
-/** Whether a circle of `radius` at (x, z) overlaps none of `circles` (centres at least the sum of the radii apart). */
-function clearOf(circles: readonly Circle[], x: number, z: number, radius: number): boolean {
+/**
+ * Whether a circle of `radius` at (x, z) overlaps none of `circles` (centres at least the sum of the radii apart) and
+ * the query found no piece of a box, wall or polygon (LV-1: it reaches within the radius).
+ */
+function clearOf(circles: readonly (Circle | Piece)[], x: number, z: number, radius: number): boolean {
   for (const c of circles) {
+    if ((c as Piece).points !== undefined) return false;
     const dx = c.x - x;
     const dz = c.z - z;
     const reach = c.radius + radius;

@@ -5,39 +5,31 @@
  * uploaded; the caches of this entry's per-row calls that an edit reaches (kept route grids, per-row flow fields) are
  * dropped here, and a herd drops what it kept itself at its next step from the grid's log of changes.
  */
-import { MAX_SOLID_RADIUS, show } from '../limits.ts';
-import { checkKnownKeys } from '../known.ts';
+import { show } from '../limits.ts';
 import { checkInWorld, checkNumber } from '../rows.ts';
 import { CHANGE_MARGIN } from '../reference/fields.ts';
 import { dropGridsWhere } from '../reference/route.ts';
-import { LOG_SIZE, REMOVED, editScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
+import { LOG_SIZE, REMOVED, editScatterGrid, logChange, type ScatterGrid } from '../reference/scatter.ts';
+import { editShapeGrid } from '../reference/shapeGrid.ts';
 import { dropRowFieldsIn } from '../reference/seekCalls.ts';
-import { scatterAnswering, type Scatter } from './scatter3d.ts';
+import { checkShape, movedShape, type PieceNumbers, type Solid, type SolidInput, type SolidRecord } from '../shapes.ts';
+import { editedBox, pieceObject, scatterAnswering, type Scatter } from './scatter3d.ts';
 import type { Ground } from '../types.ts';
 
-/** The shapes a level's solid may have (LV-1): circles, upright from the ground up, as trunks are. */
-export type SolidShape = 'circle';
+export type { BoxSolid, CircleSolid, PolygonSolid, Solid, SolidInput, SolidShape, WallSolid } from '../shapes.ts';
 
-/** A solid as the handle gives it back: its id (LV-1), its shape and its numbers. */
-export interface Solid {
-  readonly id: number;
-  readonly shape: SolidShape;
-  readonly x: number;
-  readonly z: number;
+/** One piece's edit as a core's copy must make it: piece `number` set to the first `count` corners of `points` grown by `radius` (count 0: removed). */
+export interface PieceEdit {
+  readonly number: number;
+  readonly points: Float64Array;
+  readonly count: number;
   readonly radius: number;
 }
 
-/** What `add` takes: a circle's centre and radius (`shape`, when given, is "circle"). */
-export interface SolidInput {
-  shape?: SolidShape;
-  x: number;
-  z: number;
-  radius: number;
-}
-
 /**
- * One edit as a core's copy of the grid must make it (LV-2): solid `id` of the scatter settings `settings` set to
- * (x, z) of `radius` (REMOVED: taken out); `boxes` are the discs it changed, 4 numbers each (old, then new).
+ * One edit as a core's copy of the grids must make it (LV-2): solid `id` of the scatter settings `settings` set to
+ * (x, z) of `radius` in the circles' grid (REMOVED: taken out, or not a circle), then `pieces` edited in the shapes'
+ * grid in order; `boxes` are the boxes it changed, 4 numbers each (for each solid or piece, the old, then the new).
  */
 export interface SolidEdit {
   readonly settings: object;
@@ -45,6 +37,7 @@ export interface SolidEdit {
   readonly x: number;
   readonly z: number;
   readonly radius: number;
+  readonly pieces: readonly PieceEdit[];
   readonly boxes: readonly number[];
 }
 
@@ -55,7 +48,6 @@ export function onSolidEdit(listener: (edit: SolidEdit) => void): void {
   listeners.push(listener);
 }
 
-const INPUT_FIELDS: readonly (keyof SolidInput)[] = ['shape', 'x', 'z', 'radius'];
 
 /** Whether the box [x0, z0, x1, z1] grown by `reach` meets the box [a0, b0, a1, b1]. */
 export function boxesMeet(x0: number, z0: number, x1: number, z1: number, reach: number, a0: number, b0: number, a1: number, b1: number): boolean {
@@ -78,48 +70,52 @@ export class LevelSolids {
     this.grid = scatter.grid;
   }
 
-  /** Adds a circle and returns its id (LV-1); its numbers are checked first (LV-5). */
+  /** Adds a solid of any shape and returns its id (LV-1); every field is checked first (LV-5). */
   add(solid: SolidInput): number {
-    if (solid === null || typeof solid !== 'object' || Array.isArray(solid)) {
-      throw new Error(`walker: solid is ${show(solid)}; expected an object { x, z, radius }.`);
-    }
-    checkKnownKeys('solid', solid, INPUT_FIELDS);
-    if (solid.shape !== undefined && solid.shape !== 'circle') {
-      throw new Error(`walker: solid.shape is ${show(solid.shape)}; expected "circle" (the only shape so far).`);
-    }
-    const x = checkNumber('solid.x', solid.x);
-    const z = checkNumber('solid.z', solid.z);
-    checkInWorld('solid', x, z, [x, z]);
-    const radius = checkNumber('solid.radius', solid.radius, 0, MAX_SOLID_RADIUS);
+    const { record, pieces } = checkShape('solid', solid);
     const id = this.grid.count;
-    this.edit(id, x, z, radius);
+    if (record.shape === 'circle') this.edit(id, record.x, record.z, record.radius, []);
+    else this.editShape(id, record, pieces, null);
     return id;
   }
 
-  /** Moves solid `id` to (x, z), its radius kept (LV-2). */
+  /**
+   * Moves solid `id` so that its reference point is at (x, z), its size and turn kept (LV-2): a circle's or a box's
+   * centre, a wall's or a polygon's first point.
+   */
   move(id: number, x: number, z: number): void {
     const live = this.live('move', id);
     const nx = checkNumber('solids.move(id, x, z): x', x);
     const nz = checkNumber('solids.move(id, x, z): z', z);
     checkInWorld('solids.move(id, x, z): (x, z)', nx, nz, [x, z]);
-    this.edit(id, nx, nz, live.radius);
+    if (live.shape === 'circle') {
+      this.edit(id, nx, nz, live.radius, []);
+      return;
+    }
+    const moved = movedShape('solids.move(id, x, z)', live, nx, nz);
+    this.editShape(id, moved.record, moved.pieces, this.scatter.shapes.get(id)!.pieces);
   }
 
   /** Removes solid `id` (LV-2); its id is never given again. */
   remove(id: number): void {
     const live = this.live('remove', id);
-    this.edit(id, live.x, live.z, REMOVED);
+    if (live.shape === 'circle') {
+      this.edit(id, live.x, live.z, REMOVED, []);
+      return;
+    }
+    const numbers = this.scatter.shapes.get(id)!.pieces;
+    this.scatter.shapes.delete(id);
+    this.edit(id, 0, 0, REMOVED, numbers.map((number) => ({ number, points: new Float64Array(0), count: 0, radius: 0 })));
   }
 
   /** Solid `id` as it is now (LV-1); a removed or never given id is refused. */
   get(id: number): Solid {
-    const c = this.live('get', id);
-    return Object.freeze({ id, shape: 'circle', x: c.x, z: c.z, radius: c.radius });
+    return Object.freeze({ id, ...this.live('get', id) }) as Solid;
   }
 
   /** Whether `id` is a solid still there (given, and not removed). */
   has(id: number): boolean {
-    return Number.isInteger(id) && id >= 0 && id < this.grid.count && this.scatter.circles[id] !== null;
+    return Number.isInteger(id) && id >= 0 && id < this.grid.count && (this.scatter.circles[id] !== null || this.scatter.shapes.has(id));
   }
 
   /** How many ids have been given (built-in and added): ids run from 0 to one less. */
@@ -127,38 +123,55 @@ export class LevelSolids {
     return this.grid.count;
   }
 
-  /** The circle of a live id, or a sentence naming the call and the id. */
-  private live(call: string, id: number): Readonly<{ x: number; z: number; radius: number }> {
+  /** The record of a live id, or a sentence naming the call and the id. */
+  private live(call: string, id: number): SolidRecord {
     if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id >= this.grid.count) {
       throw new Error(`walker: solids.${call}(id): id is ${show(id)}; expected the id of a solid (a whole number from 0 to ${this.grid.count - 1}).`);
     }
     const c = this.scatter.circles[id];
-    if (c === null) throw new Error(`walker: solids.${call}(id): id is ${id}, a solid removed; expected the id of a solid still there.`);
-    return c;
+    if (c !== null) return { shape: 'circle', x: c.x, z: c.z, radius: c.radius };
+    const shape = this.scatter.shapes.get(id);
+    if (shape === undefined) throw new Error(`walker: solids.${call}(id): id is ${id}, a solid removed; expected the id of a solid still there.`);
+    return shape.record;
+  }
+
+  /** Sets a shape other than a circle: new pieces filed (numbers === null) or the pieces `numbers` set anew. */
+  private editShape(id: number, record: SolidRecord, pieces: readonly PieceNumbers[], numbers: readonly number[] | null): void {
+    const given = numbers ?? pieces.map((_, k) => this.scatter.pieces.length + k);
+    this.scatter.shapes.set(id, { record, pieces: given });
+    this.edit(id, 0, 0, REMOVED, pieces.map((p, k) => ({ number: given[k], points: p.points, count: p.count, radius: p.radius })));
   }
 
   /** Makes an edit everywhere (LV-2) and drops this entry's per-row caches it reaches (LV-4). */
-  private edit(id: number, x: number, z: number, radius: number): void {
+  private edit(id: number, x: number, z: number, radius: number, pieces: readonly PieceEdit[]): void {
     const grid = this.grid;
+    const scatter = this.scatter;
     const before = grid.changes;
     editScatterGrid(grid, id, x, z, radius);
-    const circles = this.scatter.circles;
+    const circles = scatter.circles;
     const circle = radius === REMOVED ? null : Object.freeze({ x, z, radius });
     if (id === circles.length) circles.push(circle);
     else circles[id] = circle;
+    for (const p of pieces) {
+      editShapeGrid(scatter.shapeGrid, p.number, p.points, p.count, p.radius, editedBox);
+      if (editedBox[0] === editedBox[0]) logChange(grid, editedBox[0], editedBox[1], editedBox[2], editedBox[3]);
+      if (editedBox[4] === editedBox[4]) logChange(grid, editedBox[4], editedBox[5], editedBox[6], editedBox[7]);
+      const object = p.count === 0 ? null : pieceObject(p);
+      if (p.number === scatter.pieces.length) scatter.pieces.push(object);
+      else scatter.pieces[p.number] = object;
+    }
     const boxes: number[] = [];
     for (let c = before; c < grid.changes; c++) {
       const at = (c % LOG_SIZE) * 4;
       boxes.push(grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
     }
-    const scatter = this.scatter;
     for (let k = 0; k < boxes.length; k += 4) dropRowFieldsIn(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3]);
     dropGridsWhere((ground, reach, a0, b0, a1, b1) => {
       if (scatterAnswering(ground.solids)?.scatter !== scatter) return false;
       for (let k = 0; k < boxes.length; k += 4) if (boxesMeet(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3], reach + CHANGE_MARGIN, a0, b0, a1, b1)) return true;
       return false;
     });
-    const change: SolidEdit = { settings: this.settings, id, x, z, radius, boxes };
+    const change: SolidEdit = { settings: this.settings, id, x, z, radius, pieces, boxes };
     for (const listener of listeners) listener(change);
   }
 }

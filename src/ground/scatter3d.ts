@@ -5,13 +5,15 @@
 import { checkKnownKeys } from '../known.ts';
 import { MAX_SOLIDS, MAX_SOLID_RADIUS, fixSettings, show } from '../limits.ts';
 import { checkInWorld, checkNumber, checkVector } from '../rows.ts';
-import { buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
-import type { Circle, Ground, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
+import { REMOVED, buildScatterGrid, placeLayer, queryScatterGrid, type ScatterGrid } from '../reference/scatter.ts';
+import { editShapeGrid, newShapeGrid, queryShapeGrid, type ShapeGrid } from '../reference/shapeGrid.ts';
+import { checkShape, type CheckedShape, type PieceNumbers, type SolidRecord } from '../shapes.ts';
+import type { Circle, Ground, Piece, Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
 export type { Scatter3dInstance, Scatter3dLayer, Scatter3dSettings } from '../types.ts';
 
 /** The fields of each object of `world.scatter3d` (BI-5). */
-const SCATTER3D_FIELDS: readonly (keyof Scatter3dSettings)[] = ['instances', 'layers'];
+const SCATTER3D_FIELDS: readonly (keyof Scatter3dSettings)[] = ['instances', 'layers', 'solids'];
 const INSTANCE_FIELDS: readonly (keyof Scatter3dInstance)[] = ['x', 'z', 'radius', 'solid'];
 const LAYER_FIELDS: readonly (keyof Scatter3dLayer)[] = ['seed', 'count', 'extent', 'radius', 'solid'];
 
@@ -66,8 +68,11 @@ function parseLayer(field: string, value: unknown): Layer | undefined {
   return booleanAt(`${field}.solid`, l.solid) ? { seed: seed | 0, count, extent, radius } : undefined;
 }
 
-/** The solid circles of `world.scatter3d` as flat lists: instances in order, then each solid layer's circles in order. */
-function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; radii: Float64Array } {
+/**
+ * The solids of `world.scatter3d` as flat lists by id: instances in order, then each solid layer's circles in order,
+ * then the `solids` section's (a shape other than a circle holds its id with a REMOVED radius: it is filed as pieces).
+ */
+function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; radii: Float64Array; shapes: CheckedShape[] } {
   if (settings === undefined) throw new Error('walker: world has no scatter3d settings (world.scatter3d), nor does any parent.');
   const s = objectAt('', settings, SCATTER3D_FIELDS);
   const instances: Circle[] = [];
@@ -87,9 +92,13 @@ function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; r
   const layers = layerList
     .map((value, i) => parseLayer(`layers[${i}]`, value))
     .filter((layer) => layer !== undefined);
-  const count = layers.reduce((sum, layer) => sum + layer.count, instances.length);
+  const solidList = listAt('solids', s.solids);
+  if (solidList.length > MAX_SOLIDS) fail('solids', solidList, `at most ${MAX_SOLIDS} solids`);
+  const shapes = solidList.map((value, i) => checkShape(`world.scatter3d.solids[${i}]`, value));
+  const placed = layers.reduce((sum, layer) => sum + layer.count, instances.length);
+  const count = placed + shapes.length;
   if (count > MAX_SOLIDS) {
-    throw new Error(`walker: world.scatter3d places ${count} solid circles (instances and layers together); expected at most ${MAX_SOLIDS}.`);
+    throw new Error(`walker: world.scatter3d places ${count} solids (instances, layers and solids together); expected at most ${MAX_SOLIDS}.`);
   }
   const xs = new Float64Array(count);
   const zs = new Float64Array(count);
@@ -104,27 +113,85 @@ function placeSolids(settings: unknown): { xs: Float64Array; zs: Float64Array; r
     placeLayer(seed, n, extent[0], extent[1], extent[2], extent[3], radius[0], radius[1], xs, zs, radii, at);
     at += n;
   }
-  return { xs, zs, radii };
+  shapes.forEach(({ record }, i) => {
+    const circle = record.shape === 'circle';
+    xs[placed + i] = circle ? record.x : 0;
+    zs[placed + i] = circle ? record.z : 0;
+    radii[placed + i] = circle ? record.radius : REMOVED;
+  });
+  return { xs, zs, radii, shapes };
 }
 
-/** The grid and the circle objects `solids` hands out, id for id (null: removed, LV-2). */
+/** A solid other than a circle: its record (LV-1) and the numbers of its pieces in the shape grid. */
+export interface ShapeRecord {
+  readonly record: SolidRecord;
+  readonly pieces: readonly number[];
+}
+
+/**
+ * The grids and the objects `solids` hands out: circles id for id (null: removed or not a circle, LV-2), the shapes'
+ * records by id and their pieces by number (null: removed).
+ */
 export interface Scatter {
   readonly grid: ScatterGrid;
   readonly circles: (Readonly<Circle> | null)[];
+  readonly shapeGrid: ShapeGrid;
+  readonly shapes: Map<number, ShapeRecord>;
+  readonly pieces: (Readonly<Piece> | null)[];
+}
+
+/** The box [x0, z0, x1, z1] of a scatter's circles' grid and its shapes' pieces: the shape grid's cells are laid over it. */
+function levelBox(grid: ScatterGrid, shapes: readonly CheckedShape[]): number[] {
+  const box = [grid.minX, grid.minZ, grid.minX + grid.nx * grid.cellSize, grid.minZ + grid.nz * grid.cellSize];
+  for (const { pieces } of shapes) {
+    for (const { points, count, radius } of pieces) {
+      for (let c = 0; c < count; c++) {
+        box[0] = Math.min(box[0], points[c * 2] - radius);
+        box[1] = Math.min(box[1], points[c * 2 + 1] - radius);
+        box[2] = Math.max(box[2], points[c * 2] + radius);
+        box[3] = Math.max(box[3], points[c * 2 + 1] + radius);
+      }
+    }
+  }
+  return box;
+}
+
+/** The piece object a `solids` answer hands out. */
+export function pieceObject(p: PieceNumbers): Readonly<Piece> {
+  return Object.freeze({ x: p.points[0], z: p.points[1], radius: p.radius, points: p.points.slice(0, p.count * 2) });
+}
+
+/** Scratch for the boxes an edit of the shape grid reports (LV-4). */
+export const editedBox = new Float64Array(8);
+
+/** Files a shape's pieces, new, in the scatter's shape grid and returns their numbers (LV-1: numbers are never reused). */
+export function filePieces(scatter: Scatter, pieces: readonly PieceNumbers[]): number[] {
+  return pieces.map((p) => {
+    const number = scatter.pieces.length;
+    editShapeGrid(scatter.shapeGrid, number, p.points, p.count, p.radius, editedBox);
+    scatter.pieces.push(pieceObject(p));
+    return number;
+  });
 }
 
 const built = new WeakMap<object, Scatter>();
 /** The scatter each `solids` function scatter3dGround made answers from (solidsOf, LV-1). */
 const answering = new WeakMap<object, { settings: object; scatter: Scatter }>();
 
-function scatterOf(settings: unknown): Scatter {
+/** The grids and objects over `world.scatter3d`, built once per settings object (see scatterGridOf). */
+export function scatterOf(settings: unknown): Scatter {
   const cached = settings !== null && typeof settings === 'object' ? built.get(settings) : undefined;
   if (cached !== undefined) return cached;
-  const { xs, zs, radii } = placeSolids(settings);
+  const { xs, zs, radii, shapes } = placeSolids(settings);
   fixSettings(settings as object, SCATTER3D_FIELDS, 2);
   const grid = buildScatterGrid(xs, zs, radii);
-  const circles: (Readonly<Circle> | null)[] = Array.from(xs, (x, i) => Object.freeze({ x, z: zs[i], radius: radii[i] }));
-  const scatter = { grid, circles };
+  const circles: (Readonly<Circle> | null)[] = Array.from(xs, (x, i) => (radii[i] < 0 ? null : Object.freeze({ x, z: zs[i], radius: radii[i] })));
+  const box = levelBox(grid, shapes);
+  const scatter: Scatter = { grid, circles, shapeGrid: newShapeGrid(box[0], box[1], box[2], box[3]), shapes: new Map(), pieces: [] };
+  const first = xs.length - shapes.length;
+  shapes.forEach((shape, i) => {
+    if (shape.record.shape !== 'circle') scatter.shapes.set(first + i, { record: shape.record, pieces: filePieces(scatter, shape.pieces) });
+  });
   built.set(settings as object, scatter);
   return scatter;
 }
@@ -148,16 +215,19 @@ export function scatterAnswering(solids: unknown): { settings: object; scatter: 
 }
 
 /**
- * The ground part scatter3d gives: `solids(x, z, r)`, every solid circle reaching within r of (x, z), from the grid.
- * Why: bodies slide round trunks and boulders, asked many times a step, in time independent of the count (M-2).
+ * The ground part scatter3d gives: `solids(x, z, r)`, every solid reaching within r of (x, z) — the circles from
+ * their grid, then the pieces of boxes, walls and polygons from theirs (LV-1), each in its grid's order.
+ * Why: bodies slide round trunks, boulders and walls, asked many times a step, in time independent of the count (M-2).
  */
 export function scatter3dGround(settings: unknown): Pick<Ground, 'solids'> {
   const scatter = scatterOf(settings);
-  const { grid, circles } = scatter;
-  const solids = (x: number, z: number, r: number): readonly Circle[] => {
+  const { grid, circles, shapeGrid, pieces } = scatter;
+  const solids = (x: number, z: number, r: number): readonly (Circle | Piece)[] => {
     const n = queryScatterGrid(grid, x, z, r);
-    const out: Circle[] = new Array(n);
+    const m = queryShapeGrid(shapeGrid, x, z, r);
+    const out: (Circle | Piece)[] = new Array(n + m);
     for (let k = 0; k < n; k++) out[k] = circles[grid.found[k]]!;
+    for (let k = 0; k < m; k++) out[n + k] = pieces[shapeGrid.found[k]]!;
     return out;
   };
   answering.set(solids, { settings: settings as object, scatter });

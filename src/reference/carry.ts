@@ -7,8 +7,9 @@ import { checkDelta, checkFinite, readBody, writeCarried } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { INWARD, Move, SKIN, clearRefusedMove, entryTime, slideBody, throwIfMoveRefused } from './slide.ts';
+import { INWARD, Move, SKIN, clearRefusedMove, entryTime, outline, slideBody, throwIfMoveRefused } from './slide.ts';
 import { Vec2, standHeight, steepGround } from './stand.ts';
+import { pieceEntry, pieceNearest } from './pieces.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /**
@@ -34,7 +35,28 @@ export function cutAtSolid(n: Numbers, g: Sampler, px: number, pz: number, dx: n
     }
     t = Math.min(t, entryTime(o2, b, len2, grown));
   }
+  const pieces = g.pieces(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
+  for (let i = 0; i < pieces.length; i++) t = cutAtPiece(n, pieces[i].points, pieces[i].count, pieces[i].radius, px, pz, dx, dz, t);
   return t;
+}
+
+
+/**
+ * The least of `t` and the fraction of the move from (px, pz) by (dx, dz) made before the body first meets the piece of
+ * the first `count` corners of `points` grown by `radius` (CA-1, CA-2): 0 for a body touching or within it that moves
+ * into it (out of it from its outline's nearest point); a move away from it, or along it, is not cut.
+ */
+export function cutAtPiece(n: Numbers, points: Float64Array, count: number, radius: number, px: number, pz: number, dx: number, dz: number, t: number): number {
+  const grown = radius + n.radius + SKIN;
+  const d = pieceNearest(points, count, px, pz, outline);
+  if (d < grown) {
+    const hx = d < 0.0 ? outline.x - px : px - outline.x;
+    const hz = d < 0.0 ? outline.z - pz : pz - outline.z;
+    const h2 = hx * hx + hz * hz;
+    if (h2 === 0.0 || hx * dx + hz * dz >= -INWARD * Math.sqrt(h2 * (dx * dx + dz * dz))) return t;
+    return 0.0;
+  }
+  return Math.min(t, pieceEntry(points, count, grown, px, pz, dx, dz, INWARD));
 }
 
 const gradient = new Vec2();

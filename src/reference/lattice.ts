@@ -3,7 +3,9 @@
  * and are interpolated on the triangle the point falls in; without a cell, the ground is asked at each point.
  */
 import { MIN_CELL, show } from '../limits.ts';
-import type { BodyCircle, Circle, Ground } from '../types.ts';
+import type { BodyCircle, Circle, Ground, Piece } from '../types.ts';
+import { polygonProblem, type PieceNumbers } from '../shapes.ts';
+import { MAX_CORNERS } from './pieces.ts';
 import { type Neighbours, addNeighbour } from './neighbours.ts';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, isStill } from './still.ts';
 
@@ -111,11 +113,16 @@ export class Sampler {
   solidCount = 0;
 
   /**
-   * Every circle that blocks the body and reaches within r of (x, z): the ground's solids, then the blocking bodies
-   * the view takes.
+   * Every circle that blocks the body and reaches within r of (x, z): the ground's solid circles, then the blocking
+   * bodies the view takes (the ground's pieces are `pieces`').
    */
   circles(x: number, z: number, r: number): readonly Circle[] {
-    const solids = checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    const answer = checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    this.asked = answer;
+    this.askedX = x;
+    this.askedZ = z;
+    this.askedR = r;
+    const solids = circlesOf(answer);
     this.solidCount = solids.length;
     if (this.bodies.length === 0 || this.view === BODIES_NONE) return solids;
     const near = [...solids];
@@ -128,26 +135,79 @@ export class Sampler {
     }
     return near;
   }
+
+  /** The answer of the last `circles` query and where it was asked, until `pieces` takes it. */
+  asked: readonly (Circle | Piece)[] | null = null;
+  askedX = 0;
+  askedZ = 0;
+  askedR = 0;
+
+  /**
+   * Every piece of the ground's boxes, walls and polygons reaching within r of (x, z) (LV-1), in the ground's order.
+   * Every caller asks `circles` at the same point and reach just before: that answer is taken (once), so a JS ground
+   * is not asked twice.
+   */
+  pieces(x: number, z: number, r: number): readonly PieceNumbers[] {
+    const reuse = this.asked !== null && this.askedX === x && this.askedZ === z && this.askedR === r;
+    const solids = reuse ? this.asked! : checkedSolids(this.ground.solids(x, z, r), x, z, r);
+    this.asked = null;
+    const out: PieceNumbers[] = [];
+    for (const s of solids) {
+      if (!isPiece(s)) continue;
+      const points = s.points instanceof Float64Array ? s.points : Float64Array.from(s.points);
+      out.push({ points, count: points.length >> 1, radius: s.radius });
+    }
+    return out;
+  }
 }
 
-/** A ground's `solids` answer, checked: a list of circles of finite x, z and a radius ≥ 0 (a JS ground's is not trusted). */
-export function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly Circle[] {
+/** Whether a solid of a ground's answer is a piece (it has corners) rather than a circle. */
+export function isPiece(s: Circle | Piece): s is Piece {
+  return (s as Piece).points !== undefined;
+}
+
+/** The circles of a checked answer, the answer itself when it holds no piece. */
+function circlesOf(solids: readonly (Circle | Piece)[]): readonly Circle[] {
+  for (let k = 0; k < solids.length; k++) if (isPiece(solids[k])) return solids.filter((s) => !isPiece(s)) as Circle[];
+  return solids as readonly Circle[];
+}
+
+/** Whether `c` is a piece of 2 … MAX_CORNERS corners of finite numbers, radius ≥ 0, convex and counter-clockwise. */
+function isGoodPiece(c: { x: unknown; z: unknown; points: unknown; radius: unknown }): boolean {
+  const p = c.points as ArrayLike<number>;
+  if (!(Array.isArray(p) || p instanceof Float64Array) || p.length < 4 || p.length > MAX_CORNERS * 2 || p.length % 2 !== 0) return false;
+  for (let k = 0; k < p.length; k++) if (typeof p[k] !== 'number' || !(p[k] - p[k] === 0)) return false;
+  if (!(typeof c.radius === 'number' && c.radius >= 0 && c.radius < Infinity) || c.x !== p[0] || c.z !== p[1]) return false;
+  const corners: [number, number][] = [];
+  for (let k = 0; k < p.length; k += 2) corners.push([p[k], p[k + 1]]);
+  return corners.length === 2 ? p[0] !== p[2] || p[1] !== p[3] : polygonProblem(corners) === undefined;
+}
+
+/**
+ * A ground's `solids` answer, checked: a list of circles of finite x, z and a radius ≥ 0, and pieces { x, z, radius,
+ * points } (LV-1: 2 … 8 corners as x, z pairs of finite numbers, a segment's two apart, more corners convex and
+ * counter-clockwise, (x, z) the first, radius ≥ 0); a JS ground's is not trusted.
+ */
+export function checkedSolids(solids: unknown, x: number, z: number, r: number): readonly (Circle | Piece)[] {
   let ok = Array.isArray(solids);
   let bad: unknown = solids;
   for (let k = 0; ok && k < (solids as unknown[]).length; k++) {
     const c = (solids as Circle[])[k];
     bad = c;
-    ok = c !== null && typeof c === 'object' && typeof c.x === 'number' && c.x - c.x === 0 && typeof c.z === 'number'
-      && c.z - c.z === 0 && typeof c.radius === 'number' && c.radius >= 0 && c.radius < Infinity;
+    ok = c !== null && typeof c === 'object' && ((c as unknown as Piece).points !== undefined
+      ? isGoodPiece(c as unknown as Piece)
+      : typeof c.x === 'number' && c.x - c.x === 0 && typeof c.z === 'number'
+        && c.z - c.z === 0 && typeof c.radius === 'number' && c.radius >= 0 && c.radius < Infinity);
   }
-  if (!ok) throw new Error(`walker: ground.solids(${x}, ${z}, ${r}) gave ${show(bad)}; expected a list of circles { x, z, radius } of finite numbers, radius ≥ 0.`);
-  return solids as readonly Circle[];
+  if (!ok) throw new Error(`walker: ground.solids(${x}, ${z}, ${r}) gave ${show(bad)}; expected a list of circles { x, z, radius } of finite numbers, radius ≥ 0, and pieces { x, z, radius, points }: 2 to ${MAX_CORNERS} corners [x0, z0, x1, z1, …] of finite numbers, convex and counter-clockwise, (x, z) the first, radius ≥ 0.`);
+  return solids as readonly (Circle | Piece)[];
 }
 
 /** Drops what the sampler remembers from the last call (its corners), so the next call asks them afresh (G-2). */
 export function forget(g: Sampler): void {
   g.heights.clear();
   g.depths.clear();
+  g.asked = null;
 }
 
 /** Whether a sampler has blocking bodies (a herd's grid in the wasm twin, a per-row list here). */

@@ -8,7 +8,7 @@
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
 import { wayBlocked } from './seek.ts';
-import { Limit, SKIN, firstCircle, firstTerrainLimit } from './slide.ts';
+import { Limit, SKIN, firstCircle, firstTerrainLimit, pieceHolds } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
 import type { Numbers } from '../types.ts';
 
@@ -102,7 +102,7 @@ export function cellZ(grid: Grid, k: number): number {
 
 const gradient = new Vec2();
 
-/** Whether (x, z) is clear of every solid grown by the radius (RT-1, SL-2). */
+/** Whether (x, z) is clear of every solid — circles and pieces (LV-1) — grown by the radius (RT-1, SL-2). */
 export function clearOfSolids(n: Numbers, g: Sampler, x: number, z: number): boolean {
   let clear = true;
   const circles = g.circles(x, z, n.radius + SKIN);
@@ -113,7 +113,7 @@ export function clearOfSolids(n: Numbers, g: Sampler, x: number, z: number): boo
     const oz = z - c.z;
     if (ox * ox + oz * oz < grown * grown) clear = false;
   }
-  return clear;
+  return clear && !pieceHolds(n, g, x, z, SKIN);
 }
 
 /**

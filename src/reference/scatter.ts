@@ -199,7 +199,7 @@ function fileCircle(grid: ScatterGrid, id: number): void {
 }
 
 /** Logs a box where the solids changed (LV-4), the oldest dropped past LOG_SIZE. */
-function logChange(grid: ScatterGrid, x0: number, z0: number, x1: number, z1: number): void {
+export function logChange(grid: ScatterGrid, x0: number, z0: number, x1: number, z1: number): void {
   const at = (grid.changes % LOG_SIZE) * 4;
   grid.log[at] = x0;
   grid.log[at + 1] = z0;

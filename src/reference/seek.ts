@@ -7,7 +7,9 @@ import type { Body } from '../body.ts';
 import type { Sampler } from './lattice.ts';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still.ts';
 import { avoidBodies } from './avoid.ts';
-import { Move, entryTime, slideBody } from './slide.ts';
+import { Move, entryTime, outline, slideBody } from './slide.ts';
+import { pieceEntry, pieceNearest } from './pieces.ts';
+import type { PieceNumbers } from '../shapes.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
 import type { Circle, Numbers } from '../types.ts';
 
@@ -46,6 +48,8 @@ export class Tangent {
 const blocker: Circle = { x: 0.0, z: 0.0, radius: 0.0 };
 /** Whether firstBlocker's blocker is a blocking body rather than a solid (AV-4: a cluster is of one or the other). */
 let blockerIsBody = false;
+/** The piece of a box, wall or polygon firstBlocker's blocker is the first corner's disc of (LV-1), or null. */
+let blockerPiece: PieceNumbers | null = null;
 
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
@@ -72,6 +76,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
   let found = false;
   let bestT = 2.0;
   blockerIsBody = false;
+  blockerPiece = null;
   for (let k = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
@@ -84,7 +89,22 @@ export function firstBlocker(n: Numbers, g: Sampler, px: number, pz: number, dx:
         bestT = t;
         copyCircle(blocker, c);
         blockerIsBody = i >= g.solidCount;
+        blockerPiece = null;
       }
+    }
+    // Then the pieces (LV-1), the true outline: a circle keeps a tie, and so does the piece met first.
+    const near = g.pieces(px + dx * mid, pz + dz * mid, reach);
+    for (let i = 0; i < near.length; i++) {
+      const p = near[i];
+      const t = wayIntoPiece(n, p.points, p.count, p.radius, px, pz, dx, dz);
+      if (t > 1.0 || (found && !(t < bestT))) continue;
+      found = true;
+      bestT = t;
+      blocker.x = p.points[0];
+      blocker.z = p.points[1];
+      blocker.radius = p.radius;
+      blockerIsBody = false;
+      blockerPiece = p;
     }
     if (found && bestT < (k + 1.0) / pieces) break;
   }
@@ -112,6 +132,24 @@ function wayInto(n: Numbers, c: Circle, px: number, pz: number, dx: number, dz: 
 
 /** wayInto's answer for a circle that does not block the way (above 1, as entryTime's for a line that misses). */
 const NOT_INTO = 2.0;
+
+/**
+ * Where the straight way from (px, pz) by (dx, dz) enters the piece of the first `count` corners of `points` grown by
+ * `radius` and the body's radius, as wayInto answers for a circle (SE-3, SE-7): above 1 when the way ends inside it
+ * or does not head into it; 0 when the body is inside it and the way leads deeper (away from its outline's nearest
+ * point's side); else where it enters it.
+ */
+function wayIntoPiece(n: Numbers, points: Float64Array, count: number, radius: number, px: number, pz: number, dx: number, dz: number): number {
+  const grown = radius + n.radius;
+  if (pieceNearest(points, count, px + dx, pz + dz, outline) < grown) return NOT_INTO;
+  const d = pieceNearest(points, count, px, pz, outline);
+  if (d < grown) {
+    const hx = d < 0.0 ? outline.x - px : px - outline.x;
+    const hz = d < 0.0 ? outline.z - pz : pz - outline.z;
+    return hx * dx + hz * dz >= 0.0 ? NOT_INTO : 0.0;
+  }
+  return pieceEntry(points, count, grown, px, pz, dx, dz, 0.0);
+}
 
 function copyCircle(to: Circle, from: Circle): void {
   to.x = from.x;
@@ -147,7 +185,8 @@ function addMember(out: Circle[], from: number, m: Circle): void {
  */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle[]): void {
   out.length = 0;
-  out.push(first);
+  if (blockerPiece === null) out.push(first);
+  else addCorners(out, 0, blockerPiece.points, blockerPiece.count, blockerPiece.radius);
   const reachOut = n.radius + n.radius;
   for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
     const c = out[i];
@@ -168,6 +207,24 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
       const reach = c.radius + m.radius + reachOut;
       if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
     }
+    // A piece the member's grown disc reaches joins with its corners' discs (LV-1): their hull is its grown outline.
+    if (split && blockerIsBody) continue;
+    const pieces = g.pieces(c.x, c.z, c.radius + reachOut);
+    for (let j = 0; j < pieces.length; j++) addCorners(out, from, pieces[j].points, pieces[j].count, pieces[j].radius);
+  }
+}
+
+/**
+ * Adds the discs of radius `radius` at the first `count` corners of `points` not already members among the members
+ * `out[from..]` (addMember). Why: a piece grown by the body's radius is the hull of its corners' discs so grown, so
+ * seek's tangents round it are tangents to them (SE-4, LV-1).
+ */
+function addCorners(out: Circle[], from: number, points: Float64Array, count: number, radius: number): void {
+  for (let c = 0; c < count; c++) {
+    const m = { x: points[c * 2], z: points[c * 2 + 1], radius };
+    let known = false;
+    for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
+    if (!known) addMember(out, from, m);
   }
 }
 

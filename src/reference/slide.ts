@@ -8,6 +8,7 @@ import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { Feet } from './feet.ts';
+import { OutlinePoint, pieceEntry, pieceNearest } from './pieces.ts';
 import { Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
@@ -90,6 +91,57 @@ export function firstCircle(n: Numbers, g: Sampler, px: number, pz: number, dx: 
       bestZ = c.z;
     }
   }
+  // Then the pieces of boxes, walls and polygons (LV-1): a circle keeps a tie.
+  const pieces = g.pieces(px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
+  for (let i = 0; i < pieces.length; i++) limitAtPiece(n, pieces[i].points, pieces[i].count, pieces[i].radius, px, pz, dx, dz, out);
+}
+
+/** The outline point limitAtPiece and carry's cutAtPiece read pieceNearest's answer from. */
+export const outline = new OutlinePoint();
+
+/**
+ * Lowers `out` to where the move from (px, pz) by (dx, dz) first meets the piece of the first `count` corners of
+ * `points` grown by `radius`, the body's radius and SKIN (SL-2), when that is sooner than `out.t` (a tie keeps what
+ * `out` holds): a body inside or touching it stops only a move into it, at t = 0, the normal out of it from its
+ * outline's nearest point; else at pieceEntry, the normal from the nearest point of the outline to where it meets it.
+ */
+export function limitAtPiece(n: Numbers, points: Float64Array, count: number, radius: number, px: number, pz: number, dx: number, dz: number, out: Limit): void {
+  const grown = radius + n.radius + SKIN;
+  const len2 = dx * dx + dz * dz;
+  const d = pieceNearest(points, count, px, pz, outline);
+  let t: number;
+  let hx: number;
+  let hz: number;
+  if (d < grown) {
+    hx = d < 0.0 ? outline.x - px : px - outline.x;
+    hz = d < 0.0 ? outline.z - pz : pz - outline.z;
+    const h2 = hx * hx + hz * hz;
+    if (h2 === 0.0 || hx * dx + hz * dz >= -INWARD * Math.sqrt(h2 * len2)) return;
+    t = 0.0;
+  } else {
+    t = pieceEntry(points, count, grown, px, pz, dx, dz, INWARD);
+    if (t > 1.0) return;
+    const qx = px + dx * t;
+    const qz = pz + dz * t;
+    pieceNearest(points, count, qx, qz, outline);
+    hx = qx - outline.x;
+    hz = qz - outline.z;
+  }
+  if (t < out.t) {
+    const hl = Math.sqrt(hx * hx + hz * hz);
+    out.t = t;
+    out.nx = hx / hl;
+    out.nz = hz / hl;
+  }
+}
+
+/** Whether a piece grown by the body's radius and `skin` holds (x, z) strictly (RT-1's cells, SL-2). */
+export function pieceHolds(n: Numbers, g: Sampler, x: number, z: number, skin: number): boolean {
+  const pieces = g.pieces(x, z, n.radius + skin);
+  for (let i = 0; i < pieces.length; i++) {
+    if (pieceNearest(pieces[i].points, pieces[i].count, x, z, outline) < pieces[i].radius + n.radius + skin) return true;
+  }
+  return false;
 }
 
 /**

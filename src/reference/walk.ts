@@ -8,7 +8,8 @@ import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
-import { Move, clearRefusedMove, slideBody, throwIfMoveRefused } from './slide.ts';
+import { Move, clearRefusedMove, outline, slideBody, throwIfMoveRefused } from './slide.ts';
+import { pieceEntry, pieceNearest } from './pieces.ts';
 import { Vec2, onFace, standHeight, steepGround } from './stand.ts';
 import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 
@@ -129,22 +130,48 @@ export function holdingSolid(circles: readonly Circle[], count: number, x: numbe
   return -1;
 }
 
+/** How far past a piece LV-3 looks for where a line leaves it, m: more than any grown piece spans (LV-5). */
+export const PUSH_SPAN = 8192.0;
+
 /**
- * Pushes a body whose circle overlaps a solid's (a solid added or moved onto it, LV-3) out along the line from that
- * solid's centre through the body's (+z within PUSH_CENTRED of the centre) to the first point PUSH_GAP outside every
- * solid's circle grown by the body's radius, past at most PUSH_ROUNDS solids on that line; the first solid in query
- * order (cells by z then x, ids within a cell) names the line. Blocking bodies do not count. The ground is not asked
+ * Whether a piece's grown outline holds (x, z) strictly (LV-3): −1 when none does, else, for the first that does in
+ * query order, the distance along the line from (ox, oz) by the unit (ux, uz) at which the line leaves it grown by
+ * the body's radius (found entering it backwards from PUSH_SPAN beyond (x, z)); its outline's nearest point to (x, z)
+ * is left in `outline`.
+ */
+export function pieceHolding(n: Numbers, g: Sampler, x: number, z: number, ox: number, oz: number, ux: number, uz: number): number {
+  const pieces = g.pieces(x, z, n.radius);
+  for (let i = 0; i < pieces.length; i++) {
+    const p = pieces[i];
+    if (!(pieceNearest(p.points, p.count, x, z, outline) < p.radius + n.radius)) continue;
+    const s = (x - ox) * ux + (z - oz) * uz + PUSH_SPAN;
+    const e = pieceEntry(p.points, p.count, p.radius + n.radius, ox + ux * s, oz + uz * s, -ux * PUSH_SPAN, -uz * PUSH_SPAN, 0.0);
+    return s - e * PUSH_SPAN;
+  }
+  return -1.0;
+}
+
+/**
+ * Pushes a body whose circle overlaps a solid (a solid added or moved onto it, LV-3) out along a line to the first
+ * point PUSH_GAP outside every solid grown by the body's radius, past at most PUSH_ROUNDS solids on that line: the
+ * first circle in query order (cells by z then x, ids within a cell) names the line from its centre through the
+ * body's (+z within PUSH_CENTRED of the centre); where no circle holds it, the first piece does, the line from the
+ * nearest point of its outline through the body's (away from it for a body inside the polygon; +z within
+ * PUSH_CENTRED of the outline). Blocking bodies do not count. The ground is not asked
  * first (a push may put the body over a ledge or into deep water): its floor becomes the stand height where it lands. Why: a body is never left
  * inside a solid, and where it goes is a rule every core follows.
  */
 export function pushOut(n: Numbers, g: Sampler, body: Body): void {
   let circles = g.circles(body.x, body.z, n.radius);
   let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);
-  if (k < 0) return;
-  const cx = circles[k].x;
-  const cz = circles[k].z;
-  let ux = body.x - cx;
-  let uz = body.z - cz;
+  if (k < 0 && !(pieceHolding(n, g, body.x, body.z, body.x, body.z, 0.0, 1.0) >= 0.0)) return;
+  // A piece names the line from its outline's nearest point, away from it: through the body, or for a body inside
+  // the polygon from the body through that point.
+  const away = k < 0 && outline.d < 0.0 ? -1.0 : 1.0;
+  const cx = k >= 0 ? circles[k].x : outline.x;
+  const cz = k >= 0 ? circles[k].z : outline.z;
+  let ux = (body.x - cx) * away;
+  let uz = (body.z - cz) * away;
   const d = Math.sqrt(ux * ux + uz * uz);
   // Below PUSH_CENTRED the squares lose precision and the direction would be no unit vector.
   if (d > PUSH_CENTRED) {
@@ -154,13 +181,19 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
     ux = 0.0;
     uz = 1.0;
   }
-  let t = circles[k].radius + n.radius + PUSH_GAP;
+  let t = k >= 0 ? circles[k].radius + n.radius + PUSH_GAP : pieceHolding(n, g, body.x, body.z, cx, cz, ux, uz) + PUSH_GAP;
   for (let round = 0; round < PUSH_ROUNDS; round++) {
     const px = cx + ux * t;
     const pz = cz + uz * t;
     circles = g.circles(px, pz, n.radius);
     k = holdingSolid(circles, g.solidCount, px, pz, n.radius);
     if (k < 0) {
+      // On past a piece that holds the point: where the line leaves it.
+      const exit = pieceHolding(n, g, px, pz, cx, cz, ux, uz);
+      if (exit >= 0.0) {
+        t = Math.max(t, exit) + PUSH_GAP;
+        continue;
+      }
       body.x = px;
       body.z = pz;
       body.floor = standHeight(n, g, px, pz);

@@ -33,6 +33,9 @@ export interface CoreExports {
   placeSolids(seed: number, count: number, x0: number, z0: number, x1: number, z1: number, rMin: number, rMax: number, at: number): void;
   buildSolids(minX: number, minZ: number, cellSize: number, nx: number, nz: number, maxRadius: number): Ptr;
   editSolid(grid: Ptr, id: number, x: number, z: number, radius: number): void;
+  newShapes(grid: Ptr, minX: number, minZ: number, cellSize: number, nx: number, nz: number): void;
+  pieceCornersIn(): Ptr;
+  editPiece(grid: Ptr, p: number, count: number, radius: number, log: number): void;
   dropRowFieldsIn(x0: number, z0: number, x1: number, z1: number): void;
   freeSolids(grid: Ptr): void;
   resetCorners(): void;

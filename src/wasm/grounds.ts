@@ -12,7 +12,7 @@ import { walkerOf } from '../kinds.ts';
 import { groundOf as groundOfMods } from '../ground/groundOf.ts';
 import { modNamed, sectionOf } from '../ground/registry.ts';
 import { onSolidEdit, type SolidEdit } from '../ground/level.ts';
-import { scatterGridOf } from '../ground/scatter3d.ts';
+import { scatterGridOf, scatterOf } from '../ground/scatter3d.ts';
 import type { ScatterGrid } from '../reference/scatter.ts';
 import { terrain3dOf } from '../ground/terrain3d.ts';
 import type { Ground, World } from '../types.ts';
@@ -78,9 +78,20 @@ export class WasmGrounds {
   /** Makes an edit of a scatter's solids in this core's copy, if it made one, and drops its per-row fields it reaches (LV-2, LV-4). */
   private edited(edit: SolidEdit): void {
     const record = this.scatters.get(edit.settings);
-    if (record !== undefined) this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
+    if (record !== undefined) {
+      this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
+      for (const p of edit.pieces) this.editPiece(record.ptr, p.number, p.points, p.count, p.radius, true);
+    }
     const b = edit.boxes;
     for (let k = 0; k < b.length; k += 4) this.core.dropRowFieldsIn(b[k], b[k + 1], b[k + 2], b[k + 3]);
+  }
+
+  /** Sets piece `number` of a grid's pieces in wasm (LV-1), its old and new boxes logged when `log` (LV-4). */
+  private editPiece(ptr: number, number: number, points: ArrayLike<number>, count: number, radius: number, log: boolean): void {
+    const f64 = this.views.fresh().f64;
+    const at = this.core.pieceCornersIn() / 8;
+    for (let k = 0; k < count * 2; k++) f64[at + k] = points[k];
+    this.core.editPiece(ptr, number, count, radius, log ? 1 : 0);
   }
 
   /**
@@ -187,6 +198,12 @@ export class WasmGrounds {
     f64.set(grid.radii.subarray(0, grid.count), core.solidsRadii() / 8);
     // The reference's cells, and its circles as they are now: both grids answer every query alike (LV-2).
     const ptr = core.buildSolids(grid.minX, grid.minZ, grid.cellSize, grid.nx, grid.nz, grid.maxRadius);
+    // The pieces as they are now, over the reference's cells, by number (LV-1, LV-2).
+    const { shapeGrid } = scatterOf(settings);
+    core.newShapes(ptr, shapeGrid.minX, shapeGrid.minZ, shapeGrid.cellSize, shapeGrid.nx, shapeGrid.nz);
+    for (let p = 0; p < shapeGrid.counts.length; p++) {
+      if (shapeGrid.counts[p] > 0) this.editPiece(ptr, p, shapeGrid.corners[p], shapeGrid.counts[p], shapeGrid.radii[p], false);
+    }
     const record: ScatterRecord = { ptr, id: this.nextId++, grid };
     this.scatters.set(settings, record);
     this.release.register(settings, () => core.freeSolids(ptr));

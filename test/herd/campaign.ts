@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import type { LevelSolids } from '../../src/ground/level.ts';
 import type { Herd } from '../../src/herd.ts';
 import type { Walker } from '../../src/load.ts';
-import type { Ground, Kinds, Row, World } from '../../src/types.ts';
+import type { Ground, Kinds, Piece, Row, World } from '../../src/types.ts';
 import { dtArb, kindArb, placeRow, rowArb, worldArb, type RowSpec } from '../wasm/worlds.ts';
 
 /** What a scene is played on: a wasm entry (its Herd) and the reference entry (its Herd and per-row calls). */
@@ -303,8 +303,8 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
 }
 
 /**
- * One edit of the level's solids (LV-1, LV-2): a circle added, or the first live id from `which` (modulo the ids given)
- * moved or removed — added when none is live.
+ * One edit of the level's solids (LV-1, LV-2): a circle, a box or a wall added (LV-1's pieces, sized and turned from the
+ * edit's numbers), or the first live id from `which` (modulo the ids given) moved or removed — added when none is live.
  */
 function editSolids(level: LevelSolids, edit: Extract<Edit, { op: 'solid' }>): void {
   let live = -1;
@@ -312,7 +312,10 @@ function editSolids(level: LevelSolids, edit: Extract<Edit, { op: 'solid' }>): v
     const id = (edit.which + k) % level.ids;
     if (level.has(id)) live = id;
   }
-  if (edit.action < 0.4 || live < 0) level.add({ x: edit.x, z: edit.z, radius: edit.radius });
+  const { x, z, radius } = edit;
+  if (edit.action < 0.2 && live >= 0) level.add({ shape: 'box', x, z, halfX: radius + 0.05, halfZ: radius / 2 + 0.05, yaw: x });
+  else if (edit.action < 0.3 && live >= 0) level.add({ shape: 'wall', points: [[x, z], [x + 2 * radius + 0.5, z - radius], [x + 2 * radius + 0.5, z + 2]], thickness: 0.02 + radius / 4 });
+  else if (edit.action < 0.4 || live < 0) level.add({ x, z, radius });
   else if (edit.action < 0.8) level.move(live, edit.x, edit.z);
   else level.remove(live);
 }
@@ -322,10 +325,24 @@ function outsideSolids(R: Pick<Walker, 'numbers'>, w: World, ground: Ground, row
   rows.forEach((row, i) => {
     const reach = R.numbers(row, w).radius;
     for (const c of ground.solids(row.pos[0], row.pos[2], reach)) {
-      const d = Math.hypot(c.x - row.pos[0], c.z - row.pos[2]);
-      if (d < c.radius + reach - 1e-7) fail(`step ${step}, body ${i}: its centre ${d} m from a solid's of radius ${c.radius}, inside its circle grown by ${reach} (LV-3)`);
+      const d = (c as Piece).points === undefined ? Math.hypot(c.x - row.pos[0], c.z - row.pos[2]) : outlineDistance((c as Piece).points, row.pos[0], row.pos[2]);
+      if (d < c.radius + reach - 1e-7) fail(`step ${step}, body ${i}: its centre ${d} m from a solid's of radius ${c.radius}, inside it grown by ${reach} (LV-3)`);
     }
   });
+}
+
+/** The distance from (x, z) to the convex polygon (or segment) of corners `p`, negative inside, written plainly. */
+function outlineDistance(p: ArrayLike<number>, x: number, z: number): number {
+  const n = p.length / 2;
+  let best = Infinity;
+  let inside = n > 2;
+  for (let e = 0; e < (n > 2 ? n : 1); e++) {
+    const [ax, az, bx, bz] = [p[e * 2], p[e * 2 + 1], p[((e + 1) % n) * 2], p[((e + 1) % n) * 2 + 1]];
+    const s = Math.min(Math.max(((x - ax) * (bx - ax) + (z - az) * (bz - az)) / ((bx - ax) ** 2 + (bz - az) ** 2), 0), 1);
+    best = Math.min(best, Math.hypot(x - ax - (bx - ax) * s, z - az - (bz - az) * s));
+    if ((bx - ax) * (z - az) - (bz - az) * (x - ax) < 0) inside = false;
+  }
+  return inside ? -best : best;
 }
 
 /** The rows an edit adds: as given, or placed on the ground from their specs. */

@@ -20,7 +20,7 @@ type Layers = ReadonlyArray<readonly [number, readonly string[]]>;
 const LAYERS: Layers = [
   [0, ['types.ts', 'body.ts', 'limits.ts', 'known.ts']],
   [1, ['kinds.ts', 'rows.ts']],
-  [2, ['reference']],
+  [2, ['reference', 'shapes.ts']],
   [3, ['ground', 'herd.ts', 'routeFollower.ts', 'relative.ts', 'companion', 'presets.ts', 'terrainGeometry.ts', 'scenery.ts', 'sceneryGeometry.ts', 'sampleWorld.ts', 'random.ts']],
   [4, ['wasm']],
   [5, ['index.ts', 'reference.ts', 'load.ts']],
@@ -30,7 +30,7 @@ const LAYERS: Layers = [
 /** The layer of each file of assembly/, lowest first (the same order as docs/ARCHITECTURE.md's table). */
 const ASSEMBLY_LAYERS: Layers = [
   [0, ['memory.ts', 'math.ts']],
-  [1, ['terrain.ts', 'scatter.ts', 'ground.ts', 'still.ts', 'neighbours.ts', 'crowd.ts']],
+  [1, ['terrain.ts', 'scatter.ts', 'pieces.ts', 'shapeGrid.ts', 'ground.ts', 'still.ts', 'neighbours.ts', 'crowd.ts']],
   [2, ['feet.ts', 'lattice.ts', 'gentleProof.ts', 'bodies.ts']],
   [3, ['stand.ts', 'clearWay.ts', 'slide.ts', 'carry.ts', 'walk.ts', 'avoid.ts', 'seek.ts']],
   [4, ['passability.ts', 'search.ts', 'waypoints.ts', 'fields.ts', 'seekCalls.ts', 'route.ts']],

@@ -40,8 +40,15 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // body's five feet together (latticeFeet), and the twelve points of its slope (latticeCross), each row and column once,
   // in a tile located once.
   lattice: {
-    reference: ['cornerKey', 'asked', 'checkGround', 'checkedSolids'],
+    reference: ['cornerKey', 'asked', 'checkGround', 'isPiece', 'circlesOf', 'isGoodPiece', 'checkedSolids'],
     assembly: ['triangleValue', 'latticeFeet', 'latticeCross', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
+  },
+  // The reference lays a shape grid's cells out and lists a query's pieces for the JS ground's answer; wasm's consumers
+  // walk the cells themselves (pieceMet, shapeReach, shapeList), with no list to size per thread, over records of
+  // PIECE_WORDS words in linear memory that it frees.
+  shapeGrid: {
+    reference: ['newShapeGrid', 'queryShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'pieceMet', 'shapeReach', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
@@ -66,11 +73,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // way is clear of every solid but its blocker, and skips the search along it; a solid standing further than a
   // body's diameter from every other is its own obstacle without a query; a herd body keeps the probe of its way it
   // found blocked, and while it stands there with the same floor it skips that slide (the same answers); a kept
-  // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces).
+  // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces); a corner's
+  // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner).
   seek: {
     reference: [],
     assembly: [
-      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
+      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'corner', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
       'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },

@@ -1,0 +1,204 @@
+/**
+ * The pieces of a level's boxes, walls and polygons (LV-1) filed in a uniform grid: each piece in every cell its box,
+ * grown by its rounding radius, reaches; a query's consumers visit cells by z then x, pieces within a cell by
+ * increasing number, each piece once, in the first of its cells visited (LV-2).
+ * Twin of src/reference/shapeGrid.ts: same functions, same operations, same order. A piece's record is PIECE_WORDS
+ * f64 words: its corner count (0: removed), its radius, its cells [cx0, cz0, cx1, cz1], then MAX_CORNERS x, z pairs.
+ */
+import { F64s, alloc, free } from './memory';
+import { MAX_CORNERS, OutlinePoint, pieceNearest } from './pieces';
+import { queryReach } from './scatter';
+
+/** The least side of a shape grid's cell, m. */
+export const SHAPE_CELL: f64 = 8.0;
+/** A shape grid has at most about this many cells. */
+export const SHAPE_CELLS: f64 = 65536.0;
+/** Words of a piece's record (AS only). */
+export const PIECE_WORDS: i32 = 6 + 2 * MAX_CORNERS;
+
+/**
+ * Piece p's record is at `pieces` + p · PIECE_WORDS words, p < count ≤ capacity; `lists` (0 until a piece is filed)
+ * holds a cell's list address (4 bytes a cell, 0 for none): its length, its room, then its pieces by increasing number.
+ */
+@unmanaged export class ShapeGrid {
+  minX: f64;
+  minZ: f64;
+  cellSize: f64;
+  nx: i32;
+  nz: i32;
+  count: i32;
+  capacity: i32;
+  pieces: usize;
+  lists: usize;
+}
+
+/** An empty shape grid over the cells given (the reference's). */
+export function shapeGridOver(minX: f64, minZ: f64, cellSize: f64, nx: i32, nz: i32): ShapeGrid {
+  const grid = changetype<ShapeGrid>(alloc(offsetof<ShapeGrid>()));
+  grid.minX = minX;
+  grid.minZ = minZ;
+  grid.cellSize = cellSize;
+  grid.nx = nx;
+  grid.nz = nz;
+  return grid;
+}
+
+/** The column (or row) of the cell holding coordinate `c`, clamped onto the grid's `n` cells. */
+export function shapeCellOf(c: f64, min: f64, cellSize: f64, n: i32): i32 {
+  return <i32>Math.min(Math.max(Math.floor((c - min) / cellSize), 0.0), <f64>(n - 1));
+}
+
+/** Piece p's record (AS only). */
+@inline export function pieceRecord(grid: ShapeGrid, p: i32): F64s {
+  return changetype<F64s>(grid.pieces + (<usize>(p * PIECE_WORDS) << 3));
+}
+
+/** Piece p's corners, x, z pairs (AS only). */
+@inline export function pieceCorners(grid: ShapeGrid, p: i32): F64s {
+  return changetype<F64s>(grid.pieces + (<usize>(p * PIECE_WORDS + 6) << 3));
+}
+
+/** Cell `cell`'s list, or 0 when no piece was ever filed there (AS only). */
+@inline export function shapeList(grid: ShapeGrid, cell: i32): usize {
+  return grid.lists == 0 ? 0 : <usize>load<u32>(grid.lists + (<usize>cell << 2));
+}
+
+/** Takes piece p out of every cell it is filed in. */
+function unfilePiece(grid: ShapeGrid, p: i32): void {
+  const r = pieceRecord(grid, p);
+  for (let cz = <i32>r[3]; cz <= <i32>r[5]; cz++) {
+    for (let cx = <i32>r[2]; cx <= <i32>r[4]; cx++) {
+      const list = shapeList(grid, cz * grid.nx + cx);
+      const length = load<i32>(list);
+      let k = 0;
+      while (load<i32>(list + 8 + (<usize>k << 2)) != p) k++;
+      for (; k < length - 1; k++) store<i32>(list + 8 + (<usize>k << 2), load<i32>(list + 12 + (<usize>k << 2)));
+      store<i32>(list, length - 1);
+    }
+  }
+}
+
+/** Files piece p in every cell of its box, before the first greater number there. */
+function filePiece(grid: ShapeGrid, p: i32): void {
+  if (grid.lists == 0) grid.lists = alloc(<usize>(grid.nx * grid.nz) << 2);
+  const r = pieceRecord(grid, p);
+  for (let cz = <i32>r[3]; cz <= <i32>r[5]; cz++) {
+    for (let cx = <i32>r[2]; cx <= <i32>r[4]; cx++) {
+      const slot = grid.lists + (<usize>(cz * grid.nx + cx) << 2);
+      let list = <usize>load<u32>(slot);
+      if (list == 0) {
+        list = alloc(8 + (4 << 2));
+        store<i32>(list, 4, 4);
+        store<u32>(slot, <u32>list);
+      }
+      const length = load<i32>(list);
+      const room = load<i32>(list, 4);
+      if (length == room) {
+        const grown = alloc(8 + (<usize>(room * 2) << 2));
+        memory.copy(grown, list, 8 + (<usize>length << 2));
+        store<i32>(grown, room * 2, 4);
+        free(list);
+        list = grown;
+        store<u32>(slot, <u32>list);
+      }
+      let k = length;
+      while (k > 0 && load<i32>(list + 4 + (<usize>k << 2)) > p) {
+        store<i32>(list + 8 + (<usize>k << 2), load<i32>(list + 4 + (<usize>k << 2)));
+        k--;
+      }
+      store<i32>(list + 8 + (<usize>k << 2), p);
+      store<i32>(list, length + 1);
+    }
+  }
+}
+
+/** Room for piece numbers below `capacity` (records copied to a block twice as large as needed; new ones zero, i.e. removed). */
+function reservePieces(grid: ShapeGrid, capacity: i32): void {
+  if (capacity <= grid.capacity) return;
+  const size = max<i32>(capacity, grid.capacity * 2);
+  const pieces = alloc(<usize>(size * PIECE_WORDS) << 3);
+  memory.copy(pieces, grid.pieces, <usize>(grid.count * PIECE_WORDS) << 3);
+  free(grid.pieces);
+  grid.pieces = pieces;
+  grid.capacity = size;
+}
+
+/**
+ * Sets piece p to the first `count` corners of `points` grown by `radius` — count 0 takes it out — in time of its
+ * cells alone; writes into `box` the box of the piece as it was and `box[4..8]` as it is (NaN for none), for LV-4.
+ */
+export function editShapeGrid(grid: ShapeGrid, p: i32, points: F64s, count: i32, radius: f64, box: F64s): void {
+  for (let k = 0; k < 8; k++) box[k] = NaN;
+  if (p < grid.count && <i32>pieceRecord(grid, p)[0] > 0) {
+    const r = pieceRecord(grid, p);
+    pieceBox(pieceCorners(grid, p), <i32>r[0], r[1], box, 0);
+    unfilePiece(grid, p);
+  }
+  reservePieces(grid, p + 1);
+  grid.count = max<i32>(grid.count, p + 1);
+  const r = pieceRecord(grid, p);
+  r[0] = <f64>count;
+  r[1] = radius;
+  const corners = pieceCorners(grid, p);
+  for (let k = 0; k < count * 2; k++) corners[k] = points[k];
+  if (count == 0) return;
+  pieceBox(points, count, radius, box, 4);
+  r[2] = <f64>shapeCellOf(box[4], grid.minX, grid.cellSize, grid.nx);
+  r[3] = <f64>shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
+  r[4] = <f64>shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
+  r[5] = <f64>shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
+  filePiece(grid, p);
+}
+
+/** Writes into box[at .. at + 4] the box [x0, z0, x1, z1] of the first `count` corners of `points` grown by `radius`. */
+export function pieceBox(points: F64s, count: i32, radius: f64, box: F64s, at: i32): void {
+  let x0 = points[0];
+  let z0 = points[1];
+  let x1 = x0;
+  let z1 = z0;
+  for (let c = 1; c < count; c++) {
+    x0 = Math.min(x0, points[c * 2]);
+    x1 = Math.max(x1, points[c * 2]);
+    z0 = Math.min(z0, points[c * 2 + 1]);
+    z1 = Math.max(z1, points[c * 2 + 1]);
+  }
+  box[at] = x0 - radius;
+  box[at + 1] = z0 - radius;
+  box[at + 2] = x1 + radius;
+  box[at + 3] = z1 + radius;
+}
+
+/** The outline point pieceNearest answers in; a worker thread binds its own (assembly/threads.ts). */
+export let nearest = changetype<OutlinePoint>(memory.data(offsetof<OutlinePoint>()));
+
+/** Whether piece p reaches within r of (x, z): its outline's signed distance minus its radius is ≤ r. */
+export function pieceReaches(grid: ShapeGrid, p: i32, x: f64, z: f64, r: f64): bool {
+  return pieceNearest(pieceCorners(grid, p), <i32>pieceRecord(grid, p)[0], x, z, nearest) - pieceRecord(grid, p)[1] <= r;
+}
+
+/**
+ * Whether piece p, met in cell (cx, cz) of a query whose cells begin at (cx0, cz0), is met there for the first time
+ * (the first of its cells in the query's order) and reaches within r of (x, z): the test every consumer's walk over
+ * the cells makes, so each piece is met once, as src/reference/shapeGrid.ts queryShapeGrid lists it (AS only).
+ */
+@inline export function pieceMet(grid: ShapeGrid, p: i32, cx: i32, cz: i32, cx0: i32, cz0: i32, x: f64, z: f64, r: f64): bool {
+  const rec = pieceRecord(grid, p);
+  if (cx != max<i32>(cx0, <i32>rec[2]) || cz != max<i32>(cz0, <i32>rec[3])) return false;
+  return pieceReaches(grid, p, x, z, r);
+}
+
+/** The query reach round (x, z) a consumer's walk over the cells covers (AS only): see queryReach. */
+@inline export function shapeReach(x: f64, z: f64, r: f64): f64 {
+  return queryReach(x, z, r);
+}
+
+/** Frees a shape grid and its lists (AS only). */
+export function freeShapeGrid(grid: ShapeGrid): void {
+  if (grid.lists != 0) {
+    const cells = grid.nx * grid.nz;
+    for (let c = 0; c < cells; c++) free(<usize>load<u32>(grid.lists + (<usize>c << 2)));
+    free(grid.lists);
+  }
+  free(grid.pieces);
+  free(changetype<usize>(grid));
+}
