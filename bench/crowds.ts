@@ -6,13 +6,15 @@
  *   npm run bench:crowds                                  about 3 minutes
  *   npm run bench:crowds -- --kind '{"someKnob": 2}'     with fields laid over walker's crowd kind
  *   npm run bench:crowds -- --only gap                   only the scenes whose name holds "gap"
- * With --kind or --only the table is printed, and bench/CROWDS.md is left as it was.
+ *   npm run bench:crowds -- --jitter 3                   then each scene again with its starts jittered, seeds 1 to 3
+ * With --kind, --only or --jitter the tables are printed, and bench/CROWDS.md is left as it was.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { progress } from './peers/measure.ts';
+import { JITTER } from './crowds/jitter.ts';
 import { runCrowdSuite } from './crowds/suite.ts';
 import { crowdReport, crowdTable } from './crowds/table.ts';
 
@@ -42,6 +44,16 @@ function kindArgument(args: readonly string[]): Record<string, unknown> | undefi
   return value as Record<string, unknown>;
 }
 
+/** How many jittered copies of the suite `--jitter` asks for (0 without it), or an error naming it. */
+function jitterArgument(args: readonly string[]): number {
+  const k = args.indexOf('--jitter');
+  if (k < 0) return 0;
+  const text = args[k + 1];
+  const count = Number(text);
+  if (!Number.isInteger(count) || count < 1) throw new Error(`bench:crowds: --jitter is ${JSON.stringify(text)}; expected a whole number of jittered runs, 1 or more.`);
+  return count;
+}
+
 /** One line on the machine and the run, for the report. */
 function machineLine(): string {
   const load = os.loadavg().map((v) => v.toFixed(2)).join(' / ');
@@ -51,13 +63,19 @@ function machineLine(): string {
 const args = process.argv.slice(2);
 const walkerKind = kindArgument(args);
 const only = onlyArgument(args);
+const jitters = jitterArgument(args);
 const started = performance.now();
 const results = await runCrowdSuite({ walkerKind, only, progress });
-const minutes = (performance.now() - started) / 60000;
 process.stdout.write(`\n${crowdTable(results)}\n`);
-if (walkerKind === undefined && only === undefined) {
+// Crowds are chaotic: the same tables with every start moved by at most a centimetre show how far one run's figures hold.
+for (let seed = 1; seed <= jitters; seed++) {
+  const jittered = await runCrowdSuite({ walkerKind, only, jitterSeed: seed, progress });
+  process.stdout.write(`\nStarts jittered by up to ${100 * JITTER} cm, seed ${seed}:\n\n${crowdTable(jittered)}\n`);
+}
+const minutes = (performance.now() - started) / 60000;
+if (walkerKind === undefined && only === undefined && jitters === 0) {
   writeFileSync(join(here, 'CROWDS.md'), crowdReport(results, machineLine(), minutes));
   progress(`[done] wrote bench/CROWDS.md in ${minutes.toFixed(1)} min`, true);
 } else {
-  progress(`[done] in ${minutes.toFixed(1)} min; with --kind or --only the table is printed, not written`, true);
+  progress(`[done] in ${minutes.toFixed(1)} min; with --kind, --only or --jitter the tables are printed, not written`, true);
 }

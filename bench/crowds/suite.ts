@@ -2,6 +2,7 @@
 import type { CrowdContender } from './contender.ts';
 import { detourContender } from './detour.ts';
 import { runScene, type CrowdResult } from './run.ts';
+import { jitterScene } from './jitter.ts';
 import { CROWD_SCENES } from './scenes.ts';
 import { walkerContender } from './walker.ts';
 
@@ -10,6 +11,8 @@ export interface SuiteOptions {
   walkerKind?: Readonly<Record<string, unknown>>;
   /** Only the scenes whose name holds this text (any case), when given. */
   only?: string;
+  /** When given, every scene's starts jittered from this seed (jitterScene). */
+  jitterSeed?: number;
   /** Called with a line of progress before and after each run. */
   progress?: (line: string, done?: boolean) => void;
 }
@@ -19,7 +22,9 @@ export async function runCrowdSuite(options: SuiteOptions = {}): Promise<CrowdRe
   const contenders: CrowdContender[] = [walkerContender(options.walkerKind), await detourContender()];
   const results: CrowdResult[] = [];
   const all = CROWD_SCENES.map((make) => make());
-  const scenes = all.filter((s) => options.only === undefined || s.name.toLowerCase().includes(options.only.toLowerCase()));
+  const picked = all.filter((s) => options.only === undefined || s.name.toLowerCase().includes(options.only.toLowerCase()));
+  const seed = options.jitterSeed;
+  const scenes = seed === undefined ? picked : picked.map((s) => jitterScene(s, seed));
   if (scenes.length === 0) throw new Error(`bench:crowds: no scene's name holds ${JSON.stringify(options.only)}; the scenes are ${all.map((s) => s.name).join(', ')}.`);
   scenes.forEach((scene, k) => {
     const tag = `[crowds ${k + 1}/${scenes.length}] ${scene.name}`;

@@ -51,6 +51,16 @@ let blockerIsBody = false;
 /** The piece of a box, wall or polygon firstBlocker's blocker is the first corner's disc of (LV-1), or null. */
 let blockerPiece: PieceNumbers | null = null;
 
+/** Whether gatherCluster's cluster of still bodies meets a solid (AV-4: a jam against a wall or in a gap). */
+let clusterMeetsSolid = false;
+
+/**
+ * How many times longer than the other side's a way round still bodies on the kept side may be before the body takes
+ * the other (AV-4). Why: still bodies start and stop, so a side chosen round one crowd must not carry the body the
+ * long way round the next.
+ */
+export const SIDE_SWITCH = 1.5;
+
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
  * nearest first, so the cost grows with the distance to the first blocker, not with the square of the distance to
@@ -181,9 +191,12 @@ function addMember(out: Circle[], from: number, m: Circle): void {
 /**
  * The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch,
  * breadth first, at most MAX_CLUSTER. The circles each member links are taken in circleBefore order, so the obstacle
- * does not depend on the order the ground lists its circles in (HD-1: a herd lists its bodies from a grid).
+ * does not depend on the order the ground lists its circles in (HD-1: a herd lists its bodies from a grid). For a
+ * cluster of still bodies (AV-4), also whether a solid lies within that link of a member whose neighbours it gathered
+ * (clusterMeetsSolid).
  */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle[]): void {
+  clusterMeetsSolid = false;
   out.length = 0;
   if (blockerPiece === null) out.push(first);
   else addCorners(out, 0, blockerPiece.points, blockerPiece.count, blockerPiece.radius);
@@ -195,6 +208,16 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
     // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
     // in a gap does not close it into one wall with the solids either side, to be gone round the far end.
     const split = g.view === BODIES_STILL;
+    // A jam against a wall or in a gap (AV-4): the solids a member would link, had they been bodies.
+    if (split && blockerIsBody && !clusterMeetsSolid) {
+      for (let j = 0; j < g.solidCount; j++) {
+        const m = near[j];
+        const dx = m.x - c.x;
+        const dz = m.z - c.z;
+        const reach = c.radius + m.radius + reachOut;
+        if (dx * dx + dz * dz <= reach * reach) clusterMeetsSolid = true;
+      }
+    }
     const j0 = split && blockerIsBody ? g.solidCount : 0;
     const j1 = split && !blockerIsBody ? g.solidCount : near.length;
     for (let j = j0; j < j1; j++) {
@@ -391,11 +414,24 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
   }
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
+  const roundMinus = wayRound(body.x, body.z, tx, tz, minus);
+  const roundPlus = wayRound(body.x, body.z, tx, tz, plus);
+  // A jam against solids is gone round afresh each step, leaving side memory to the solids (AV-4).
+  if (avoiding && blockerIsBody && clusterMeetsSolid) {
+    const aim = roundMinus < roundPlus ? minus : plus;
+    body.wantX = n.seekSpeed * aim.x;
+    body.wantZ = n.seekSpeed * aim.z;
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true);
+  }
   if (body.side === 0) {
-    body.side = wayRound(body.x, body.z, tx, tz, minus) < wayRound(body.x, body.z, tx, tz, plus) ? -1 : 1;
+    body.side = roundMinus < roundPlus ? -1 : 1;
+    body.turned = 0.0;
+  } else if (avoiding && blockerIsBody && (body.side > 0 ? roundPlus > SIDE_SWITCH * roundMinus : roundMinus > SIDE_SWITCH * roundPlus)) {
+    // Still bodies come and go: a side kept round them gives way to one much shorter (AV-4).
+    body.side = -body.side;
     body.turned = 0.0;
   } else if (body.wantX !== 0.0 || body.wantZ !== 0.0) {
     const aim = body.side > 0 ? plus : minus;
@@ -409,18 +445,20 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
-  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding);
+  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
 }
 
 /**
  * The end of a seek whose want points the way (SE-7, AV-1): stopIfBlocked, and for a kind that avoids, with the
  * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
  * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
+ * With `jam` (AV-4: the want goes round a jam of still bodies against solids, side memory left alone) neither the
+ * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable.
  */
-function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean): number {
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean, jam: boolean): number {
   if (!avoiding) return stopIfBlocked(n, g, body, reach);
   g.view = BODIES_NONE;
-  const answer = stopIfBlocked(n, g, body, reach);
+  const answer = jam ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
   if (answer === SEEK_GOING) {
     const aimX = body.wantX;
@@ -429,7 +467,7 @@ function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: bo
     // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance added (aim to the
     // avoided want) is taken back here, so turned sums the aims' turning alone and a crowd that keeps pushing a body
     // aside never reads as a pocket.
-    if (body.side !== 0) {
+    if (!jam && body.side !== 0) {
       body.turned += atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ);
     }
   }
