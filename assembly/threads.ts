@@ -23,8 +23,8 @@ import { HerdThread, SCRATCH_BYTES, contextOf } from './threadContexts';
 import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool, tilesUnder } from './ground';
 import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
-import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, terrainLimit, way } from './slide';
-import { Want, gradient as walkGradient, want } from './walk';
+import { Limit, Move, after, before, circleLimit, gradient as slideGradient, refusedMove, startFace, terrainLimit, way } from './slide';
+import { Want, faceGradient, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, MAX_CLUSTER, Tangent, blockedProbe, blocker, cluster, clusterData, minus, plus, probed } from './seek';
 import { ClearWay, clearWay } from './clearWay';
 import { Cross, Feet } from './feet';
@@ -237,6 +237,7 @@ function bind(c: HerdThread): void {
   slideGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   refusedMove = changetype<F64s>(at); at += 16;
   walkGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  faceGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   want = changetype<Want>(at); at += aligned(offsetof<Want>());
   blocker = changetype<Circle>(at); at += aligned(offsetof<Circle>());
   cluster = changetype<Circles>(at); at += aligned(offsetof<Circles>());
@@ -260,6 +261,7 @@ function bind(c: HerdThread): void {
   before = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   after = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   way = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  startFace = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   aim = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   farTile = at; at += aligned(FAR_TILE_BYTES);
   bindAvoid(at); at += aligned(AVOID_BYTES);
