@@ -238,7 +238,8 @@ export let startFace = changetype<Vec2>(memory.data(offsetof<Vec2>()));
  * refused when it takes a foot higher than the highest foot so far, or the stand height has sunk more than step below
  * that (a foot that hung over a drop coming back up climbs nothing: SL-3 refuses rises only), and its whole rise
  * (featureRise along the move and up the ground's gradient, the larger, from reachBack behind the last sample before it — so a rise the feet are
- * already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
+ * already partway over counts — to `probe` past it) exceeds step, and, for a move that starts at a rise's top (ST-3),
+ * its rest above the highest foot so far does too; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
  * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal

@@ -182,7 +182,7 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
  * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
  * was judged on — so a step that jumps from walkable ground still records it, and a step that ends on a steep face
- * does not record the face.
+ * does not record the face; nor does a step that starts at a rise's top (ST-3), partway up a face.
  */
 export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: Move): void {
   pushOut(n, g, body);
