@@ -212,6 +212,20 @@ for (const { name: core, api } of CORES) {
       }
     });
 
+    test(`ST-3, WA-1, SL-3: a body standing at a face's foot, its front feet on the face's toe more than step below the top, wanting into the face, stays at the foot (${core})`, () => {
+      for (const l of [{ height: 1.2, spacing: 1, lattice: 1 }, { height: 1.5, spacing: 0.5, lattice: 2 }, { height: 1.2, spacing: 0.5, lattice: 0 }]) {
+        const place = ledgeAt(api, l);
+        for (const into of [0.02, 0.1, 0.2]) for (const angle of [0, 30]) {
+          const a = (angle * Math.PI) / 180;
+          const x = into - XBOT.span / 2;
+          const me: Row = { kind: 'xbot', pos: [x, api.stand(api.numbers({ kind: 'xbot' }, place.world), place.ground, x, 0), 0], want: [3 * Math.cos(a), 3 * Math.sin(a)] };
+          for (let i = 0; i < 120; i++) api.walk(me, place.world, DT, place.ground);
+          const what = `${JSON.stringify(l)}, front feet ${into} m onto the face, ${angle}°: ended at [${me.pos.join(', ')}], steep ${me.steep}`;
+          expect(whereIs(place, l, me), what).toBe('foot');
+        }
+      }
+    });
+
     test(`SL-4, ST-3, WA-9: over a ledge taller than jumpH + step no jump ends on its top, none rests on its face, and at a rise's top the floor stays the ground jumped from (${core})`, () => {
       for (const l of [{ height: 1.7, spacing: 0.5, lattice: 1 }, { height: 2, spacing: 0.5, lattice: 0 }, { height: 1.8, spacing: 0.25, lattice: 2 }]) {
         const place = ledgeAt(api, l);
