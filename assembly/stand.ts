@@ -111,6 +111,9 @@ export function standGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2)
   // negated and on z (latticeCross).
   const c = crossing;
   latticeCross(g, x, z, h, c);
+  g.crossX = x;
+  g.crossZ = z;
+  g.crossH = h;
   out.x = (standOf(n, c.e0, c.s0, c.eeS, c.n0, c.eeN) - standOf(n, c.w0, c.wwS, c.s0, c.wwN, c.n0)) / (e + e);
   out.z = (standOf(n, c.n0, c.w0, c.e0, c.nnW, c.nnE) - standOf(n, c.s0, c.ssW, c.ssE, c.w0, c.e0)) / (e + e);
 }
@@ -344,6 +347,14 @@ export function riseAt(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64,
  */
 export function footGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2): void {
   const e = slopeReach(n);
+  // AS only: where standGradient last asked its twelve heights round (x, z) half a span apart and e is half the
+  // span, its e0, w0, n0 and s0 are these four, in the same bits (latticeCross), so they are not asked again.
+  if (x == g.crossX && z == g.crossZ && e == g.crossH) {
+    const c = crossing;
+    out.x = (c.e0 - c.w0) / (e + e);
+    out.z = (c.n0 - c.s0) / (e + e);
+    return;
+  }
   out.x = (g.height(x + e, z + 0.0) - g.height(x + -e, z + 0.0)) / (e + e);
   out.z = (g.height(x + 0.0, z + e) - g.height(x + 0.0, z + -e)) / (e + e);
 }
@@ -355,6 +366,11 @@ export function footGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2):
  * `grad`.
  */
 export function faceAt(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, ceiling: f64, grad: Vec2): i32 {
+  // AS only: gentleSlope's bounds on the lattice within a slope reach plus half the span of (x, z) bound the centre
+  // foot's own slope too (its differences are over a slope reach, with the same rounding margin), so where they prove
+  // the stand height's slope below the threshold the ground under the centre foot is not steep either; the callers
+  // read `grad` only where the answer is not NO_RISE.
+  if (gentleSlope(n, g, x, z, wasSteep)) return NO_RISE;
   footGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return NO_RISE;
