@@ -6,7 +6,7 @@ import { Body, F64s, Numbers, callBody, callNumbers, callResult } from './memory
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
-import { INWARD, Move, SKIN, callStatus, clearRefusedMove, entryTime, outline, slideBody } from './slide';
+import { INWARD, Move, SKIN, callStatus, ceilingOf, clearRefusedMove, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
 import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { Vec2, standHeight, steepGround } from './stand';
@@ -89,7 +89,7 @@ const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 export function settle(n: Numbers, g: Sampler, body: Body): void {
   const ground = standHeight(n, g, body.x, body.z);
   let lands = ground >= body.y;
-  if (!lands && body.y - ground <= n.step) lands = !steepGround(n, g, body.x, body.z, false, gradient);
+  if (!lands && body.y - ground <= n.step) lands = !steepGround(n, g, body.x, body.z, false, ceilingOf(n, body), gradient);
   if (lands) {
     body.y = ground;
     body.vy = 0.0;

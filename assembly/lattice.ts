@@ -272,6 +272,10 @@ export function inverseOf(cell: f64): f64 {
   depthZ: f64;
   depthN: Numbers;
   depthH: f64;
+  /** Where assembly/stand.ts `crossing` holds the twelve heights round: (crossX, crossZ), `crossH` apart; NaN: nowhere. */
+  crossX: f64;
+  crossZ: f64;
+  crossH: f64;
 
   /** Height of the ground under any water at (x, z). */
   @inline height(x: f64, z: f64): f64 {
@@ -322,12 +326,14 @@ export let heights = changetype<HeightCorners>(memory.data(offsetof<HeightCorner
 export let depths = changetype<DepthCorners>(memory.data(offsetof<DepthCorners>()));
 export let near = changetype<Circles>(memory.data(offsetof<Circles>()));
 
-/** Drops the remembered stand height and water depth (they belong to another ground or another body). */
+/** Drops the remembered stand height, water depth and slope heights (they belong to another ground or another body). */
 export function forget(g: Sampler): void {
   g.standX = NaN;
   g.standZ = NaN;
   g.depthX = NaN;
   g.depthZ = NaN;
+  g.crossX = NaN;
+  g.crossZ = NaN;
 }
 
 /** Points the sampler at a ground, with no blocking bodies yet. */

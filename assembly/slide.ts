@@ -11,7 +11,7 @@ import { keptCircles } from './clearWay';
 import { Feet } from './feet';
 import { OutlinePoint, pieceEntry, pieceNearest } from './pieces';
 import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
-import { Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
+import { ANY_LEVEL, RISE_TOP, Vec2, depthGradient, faceAt, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
 export const SKIN: f64 = 1e-6;
@@ -312,9 +312,15 @@ function keepWayProof(n: Numbers, g: Sampler, px: f64, pz: f64, x0: f64, z0: f64
 }
 
 // `let`s, so a worker thread points them at its own (assembly/threads.ts).
+/** The highest ground a body may get onto where the way is steep (SL-4): its floor + jumpH + step. */
+export function ceilingOf(n: Numbers, body: Body): f64 {
+  return body.floor + n.jumpH + n.step;
+}
+
 export let before = changetype<Feet>(memory.data(offsetof<Feet>()));
 export let after = changetype<Feet>(memory.data(offsetof<Feet>()));
 export let way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+export let startFace = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * The first terrain limit along the move, sampled at whole `sampleSpacing`s from its start over the move and `standOff`
@@ -322,7 +328,8 @@ export let way = changetype<Vec2>(memory.data(offsetof<Vec2>()));
  * refused when it takes a foot higher than the highest foot so far, or the stand height has sunk more than step below
  * that (a foot that hung over a drop coming back up climbs nothing: SL-3 refuses rises only), and its whole rise
  * (featureRise along the move and up the ground's gradient, the larger, from reachBack behind the last sample before it — so a rise the feet are
- * already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
+ * already partway over counts — to `probe` past it) exceeds step, and, for a move that starts at a rise's top (ST-3),
+ * its rest above the highest foot so far does too; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
  * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal
@@ -339,7 +346,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   const count = Math.ceil(scan / ds);
   // AS only: a grounded body that is not sliding meets no limit on a way its corner cache proves gentle and dry.
   if (!body.air && !body.steep && gentleWay(n, g, px, pz, dx, dz, scan / len, scan / count)) return;
-  const ceiling = body.floor + n.jumpH + n.step;
+  const ceiling = ceilingOf(n, body);
   let a = before;
   let b = after;
   feetAt(n, g, px, pz, a);
@@ -377,9 +384,17 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
         const back = reachBack(n);
         const ux = dx / len;
         const uz = dz / len;
-        refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+        refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n), ANY_LEVEL) > stepLimit(n);
         if (!refused) {
-          refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+          refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n), ANY_LEVEL) > stepLimit(n);
+        }
+        // A body that starts at a rise's top (ST-3: it landed partway up) steps onto it when the rest of the feature
+        // above the highest foot so far is a step: the feet below that level climb nothing new.
+        if (refused && faceAt(n, g, px, pz, body.steep, ceiling, startFace) == RISE_TOP) {
+          refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n), top) > stepLimit(n);
+          if (!refused) {
+            refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n), top) > stepLimit(n);
+          }
         }
       }
       if (refused) {

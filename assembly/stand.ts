@@ -111,6 +111,9 @@ export function standGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2)
   // negated and on z (latticeCross).
   const c = crossing;
   latticeCross(g, x, z, h, c);
+  g.crossX = x;
+  g.crossZ = z;
+  g.crossH = h;
   out.x = (standOf(n, c.e0, c.s0, c.eeS, c.n0, c.eeN) - standOf(n, c.w0, c.wwS, c.s0, c.wwN, c.n0)) / (e + e);
   out.z = (standOf(n, c.n0, c.w0, c.e0, c.nnW, c.nnE) - standOf(n, c.s0, c.ssW, c.ssE, c.w0, c.e0)) / (e + e);
 }
@@ -177,6 +180,9 @@ export function climbPiece(c: Climb, rise: f64, steep: f64): void {
 }
 
 // `let`s, so a worker thread points them at its own (assembly/threads.ts).
+/** A level below all ground: featureRise counts every rise. */
+export const ANY_LEVEL: f64 = -Infinity;
+
 export let behind = changetype<Feet>(memory.data(offsetof<Feet>()));
 export let ahead = changetype<Feet>(memory.data(offsetof<Feet>()));
 export let climb0 = changetype<Climb>(memory.data(offsetof<Climb>()));
@@ -189,10 +195,11 @@ export let climb4 = changetype<Climb>(memory.data(offsetof<Climb>()));
  * The whole rise of a feature (SL-3): going from (x, z) along the unit (vx, vz) for `length`, sampled every
  * sampleSpacing, each foot adds up its rises and drops on the pieces where the ground under it is steeper than
  * `steepness` (climbPiece); walkable ground (a hill after a curb, the tread between risers) adds nothing, so where on
- * walkable ground the measure starts does not change it. The answer is the most any foot has risen at any point; it
- * is returned as soon as it exceeds `limit`.
+ * walkable ground the measure starts does not change it. Only what rises above `level` counts (a foot's ground below
+ * it reads as `level`; ANY_LEVEL counts every rise): the rest of a rise above where a body's feet already are (ST-3).
+ * The answer is the most any foot has risen at any point; it is returned as soon as it exceeds `limit`.
  */
-export function featureRise(n: Numbers, g: Sampler, x: f64, z: f64, vx: f64, vz: f64, length: f64, steepness: f64, limit: f64): f64 {
+export function featureRise(n: Numbers, g: Sampler, x: f64, z: f64, vx: f64, vz: f64, length: f64, steepness: f64, limit: f64, level: f64): f64 {
   const count = Math.ceil(length / sampleSpacing(n, g.cell));
   const steep = steepness * (length / count);
   let a = behind;
@@ -212,11 +219,11 @@ export function featureRise(n: Numbers, g: Sampler, x: f64, z: f64, vx: f64, vz:
   for (let j: f64 = 1; j <= count; j++) {
     const s = (length * j) / count;
     feetAt(n, g, x + vx * s, z + vz * s, b);
-    climbPiece(c0, b.f0 - a.f0, steep);
-    climbPiece(c1, b.f1 - a.f1, steep);
-    climbPiece(c2, b.f2 - a.f2, steep);
-    climbPiece(c3, b.f3 - a.f3, steep);
-    climbPiece(c4, b.f4 - a.f4, steep);
+    climbPiece(c0, Math.max(b.f0, level) - Math.max(a.f0, level), steep);
+    climbPiece(c1, Math.max(b.f1, level) - Math.max(a.f1, level), steep);
+    climbPiece(c2, Math.max(b.f2, level) - Math.max(a.f2, level), steep);
+    climbPiece(c3, Math.max(b.f3, level) - Math.max(a.f3, level), steep);
+    climbPiece(c4, Math.max(b.f4, level) - Math.max(a.f4, level), steep);
     most = Math.max(most, Math.max(Math.max(Math.max(c0.total, c1.total), Math.max(c2.total, c3.total)), c4.total));
     if (most > limit) return most;
     const t = a;
@@ -284,35 +291,52 @@ export function proofDivisor(n: Numbers, cell: f64): f64 {
   return Math.min(slopeReach(n), sampleSpacing(n, cell) * 0.5) * 0.5;
 }
 
+/** What riseAt finds where a body stands (ST-3): beside a rise or on a step, walkable. */
+export const NO_RISE: i32 = 0;
+/** On a rise: steep ground the body slides off (WA-1). */
+export const ON_RISE: i32 = 1;
+/**
+ * At a rise's top: partway up a rise steeper and higher than a step, the rest of it above the highest foot a step
+ * onto ground within the ceiling, so the body stands and walks on (SL-3 steps it over) — though on no walkable
+ * ground (WA-9 keeps its floor).
+ */
+export const RISE_TOP: i32 = 2;
+
 /**
  * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
  * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep
- * where the slope passes the hysteresis threshold, unless the body stands on a step: measured up the gradient from
- * reachBack behind (x, z), either no foot has climbed steep ground by (x, z) (the body stands beside a rise, not on
- * it), or the feature's whole rise over that reach plus `probe` is within `step` (SL-3 steps over it).
+ * where the slope passes the hysteresis threshold and the body stands on a rise there (riseAt up the gradient): not
+ * on a step, nor at a rise's top.
  */
-export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
+export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, ceiling: f64, grad: Vec2): bool {
   // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
   // without measuring it (the callers read `grad` only when the ground is steep).
   if (gentleSlope(n, g, x, z, wasSteep)) return false;
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return false;
-  return onRise(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep);
+  return riseAt(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep, ceiling) == ON_RISE;
 }
 
 /**
- * Whether a body at (x, z) stands on a rise rather than on a step (ST-3): measured up the unit (ux, uz) from
- * reachBack behind (x, z), some foot has climbed steep ground by (x, z), and the feature's whole rise over that reach
- * plus `probe` exceeds `step` (so SL-3 would not step over it).
+ * Where a body at (x, z) stands on the way up the unit (ux, uz) (ST-3), measured from reachBack behind (x, z) over
+ * that reach plus `probe`: NO_RISE where no foot has climbed steep ground by (x, z) (it stands beside a rise, not on
+ * it) or the feature's whole rise is within `step` (it stands on a step SL-3 steps over); else RISE_TOP where the
+ * rise's rest above its highest foot is within `step` and ends no higher than `ceiling` (SL-4: floor + jumpH + step),
+ * ON_RISE where it is not.
  */
-export function onRise(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64, wasSteep: bool): bool {
+export function riseAt(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64, wasSteep: bool, ceiling: f64): i32 {
   const back = reachBack(n);
   const bx = x - ux * back;
   const bz = z - uz * back;
   const steepness = wasSteep ? n.maxSlope - n.slopeBand : n.maxSlope;
-  if (!(featureRise(n, g, bx, bz, ux, uz, back, steepness, 0.0) > 0.0)) return false;
-  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, stepLimit(n)) > stepLimit(n);
+  const limit = stepLimit(n);
+  if (!(featureRise(n, g, bx, bz, ux, uz, back, steepness, 0.0, ANY_LEVEL) > 0.0)) return NO_RISE;
+  if (!(featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, limit, ANY_LEVEL) > limit)) return NO_RISE;
+  feetAt(n, g, x, z, behind);
+  const highest = highestFoot(behind);
+  const rest = featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, limit, highest);
+  return rest > limit || highest + rest > ceiling ? ON_RISE : RISE_TOP;
 }
 
 /**
@@ -323,27 +347,34 @@ export function onRise(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64,
  */
 export function footGradient(n: Numbers, g: Sampler, x: f64, z: f64, out: Vec2): void {
   const e = slopeReach(n);
+  // AS only: where standGradient last asked its twelve heights round (x, z) half a span apart and e is half the
+  // span, its e0, w0, n0 and s0 are these four, in the same bits (latticeCross), so they are not asked again.
+  if (x == g.crossX && z == g.crossZ && e == g.crossH) {
+    const c = crossing;
+    out.x = (c.e0 - c.w0) / (e + e);
+    out.z = (c.n0 - c.s0) / (e + e);
+    return;
+  }
   out.x = (g.height(x + e, z + 0.0) - g.height(x + -e, z + 0.0)) / (e + e);
   out.z = (g.height(x + 0.0, z + e) - g.height(x + 0.0, z + -e)) / (e + e);
 }
 
 /**
- * Whether a grounded body at (x, z) is on a face (ST-3, WA-1): the ground under its centre foot is steep
- * (footGradient, with the hysteresis for a body that was sliding), it stands on a rise, not a step (onRise), and it
- * has not reached the top: a slope reach up the face some foot would get higher than its highest foot now, so SL-3
- * would refuse it walking on. The ground's gradient is left in `grad`.
+ * Where a grounded body at (x, z) stands on a face (ST-3, WA-1, WA-9): NO_RISE where the ground under its centre
+ * foot is not steep (footGradient, with the hysteresis for a body that was sliding), else riseAt up that ground's
+ * slope — ON_RISE on the face (it slides off), RISE_TOP at its top (it walks on). The ground's gradient is left in
+ * `grad`.
  */
-export function onFace(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, grad: Vec2): bool {
+export function faceAt(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, ceiling: f64, grad: Vec2): i32 {
+  // AS only: gentleSlope's bounds on the lattice within a slope reach plus half the span of (x, z) bound the centre
+  // foot's own slope too (its differences are over a slope reach, with the same rounding margin), so where they prove
+  // the stand height's slope below the threshold the ground under the centre foot is not steep either; the callers
+  // read `grad` only where the answer is not NO_RISE.
+  if (gentleSlope(n, g, x, z, wasSteep)) return NO_RISE;
   footGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-  if (!isSteep(n, slope, wasSteep)) return false;
-  const ux = grad.x / slope;
-  const uz = grad.z / slope;
-  if (!onRise(n, g, x, z, ux, uz, wasSteep)) return false;
-  const e = slopeReach(n);
-  feetAt(n, g, x, z, behind);
-  feetAt(n, g, x + ux * e, z + uz * e, ahead);
-  return highestFoot(ahead) > highestFoot(behind);
+  if (!isSteep(n, slope, wasSteep)) return NO_RISE;
+  return riseAt(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep, ceiling);
 }
 
 /**

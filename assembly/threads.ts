@@ -23,10 +23,10 @@ import { HerdThread, SCRATCH_BYTES, contextOf } from './threadContexts';
 import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool, tilesUnder } from './ground';
 import { Crowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
-import { Limit, Move, after, before, circleLimit, gradient as slideGradient, outline, refusedMove, terrainLimit, way } from './slide';
+import { Limit, Move, after, before, circleLimit, gradient as slideGradient, outline, refusedMove, startFace, terrainLimit, way } from './slide';
 import { OutlinePoint } from './pieces';
 import { nearest } from './shapeGrid';
-import { Want, gradient as walkGradient, want } from './walk';
+import { Want, faceGradient, gradient as walkGradient, want } from './walk';
 import { BlockedProbe, MAX_CLUSTER, Tangent, blockedProbe, blocker, cluster, clusterData, corner, minus, plus, probed } from './seek';
 import { ClearWay, clearWay } from './clearWay';
 import { Cross, Feet } from './feet';
@@ -241,6 +241,7 @@ function bind(c: HerdThread): void {
   slideGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   refusedMove = changetype<F64s>(at); at += 16;
   walkGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  faceGradient = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   want = changetype<Want>(at); at += aligned(offsetof<Want>());
   blocker = changetype<Circle>(at); at += aligned(offsetof<Circle>());
   corner = changetype<Circle>(at); at += aligned(offsetof<Circle>());
@@ -265,6 +266,7 @@ function bind(c: HerdThread): void {
   before = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   after = changetype<Feet>(at); at += aligned(offsetof<Feet>());
   way = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  startFace = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   aim = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   farTile = at; at += aligned(FAR_TILE_BYTES);
   bindAvoid(at); at += aligned(AVOID_BYTES);

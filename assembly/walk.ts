@@ -7,10 +7,10 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { atan2, wrapAngle } from './math';
-import { Move, callStatus, clearRefusedMove, outline, slideBody } from './slide';
+import { Move, callStatus, ceilingOf, clearRefusedMove, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
 import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
-import { Vec2, onFace, standHeight, steepGround } from './stand';
+import { ON_RISE, RISE_TOP, Vec2, faceAt, standHeight, steepGround } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
 @unmanaged export class Want {
@@ -19,17 +19,19 @@ import { Vec2, onFace, standHeight, steepGround } from './stand';
 }
 
 export let gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+export let faceGradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * Whether a grounded body slides this step (WA-1), updating `steep`, the gradient it slides down left in `gradient`:
  * where the ground is steep (ST-3: its slope, with the hysteresis, and not where the body stands on a step it is
- * stepping over), and for a body already sliding, while it is on a face (onFace), where ST-2's stand height can
- * read walkable in patches. A body in the air does not slide.
+ * stepping over or at a rise's top), and for a body already sliding, while it is on a face (faceAt), where ST-2's
+ * stand height can read walkable in patches. A body in the air does not slide.
  */
 export function slides(n: Numbers, g: Sampler, body: Body): bool {
   if (body.air) return false;
   const wasSteep = body.steep;
-  body.steep = steepGround(n, g, body.x, body.z, wasSteep, gradient) || (wasSteep && onFace(n, g, body.x, body.z, true, gradient));
+  const ceiling = ceilingOf(n, body);
+  body.steep = steepGround(n, g, body.x, body.z, wasSteep, ceiling, gradient) || (wasSteep && faceAt(n, g, body.x, body.z, true, ceiling, gradient) == ON_RISE);
   return body.steep;
 }
 
@@ -228,13 +230,14 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
  * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
  * was judged on — so a step that jumps from walkable ground still records it, and a step that ends on a steep face
- * does not record the face.
+ * does not record the face; nor does a step that starts at a rise's top (ST-3), partway up a face.
  */
 export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move): void {
   pushOut(n, g, body);
   const grounded = !body.air;
   steepWant(n, g, body, want);
-  if (grounded && !body.steep) body.floor = standHeight(n, g, body.x, body.z);
+  // A rise's top is no walkable ground (WA-9): the floor stays where the body last stood on some, so SL-4's ceiling holds.
+  if (grounded && !body.steep && faceAt(n, g, body.x, body.z, false, ceilingOf(n, body), faceGradient) != RISE_TOP) body.floor = standHeight(n, g, body.x, body.z);
   easeVelocity(n, body, want, dt);
   turnYaw(n, body, dt);
   if (body.jump && !body.air) {
@@ -253,8 +256,8 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move
   const ground = standHeight(n, g, body.x, body.z);
   const flying = body.air;
   followGround(n, body, ground, dt);
-  // A body that lands on a face slides off it (WA-7): it never rests on ground steeper than maxSlope.
-  if (flying && !body.air && !body.steep) body.steep = onFace(n, g, body.x, body.z, false, gradient);
+  // A body that lands on a face slides off it (WA-7), one at its top walks on: it never rests on ground steeper than maxSlope.
+  if (flying && !body.air && !body.steep) body.steep = faceAt(n, g, body.x, body.z, false, ceilingOf(n, body), gradient) == ON_RISE;
 }
 
 const walked = changetype<Move>(memory.data(offsetof<Move>()));

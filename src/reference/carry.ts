@@ -7,7 +7,7 @@ import { checkDelta, checkFinite, readBody, writeCarried } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
-import { INWARD, Move, SKIN, clearRefusedMove, entryTime, outline, slideBody, throwIfMoveRefused } from './slide.ts';
+import { INWARD, Move, SKIN, ceilingOf, clearRefusedMove, entryTime, outline, slideBody, throwIfMoveRefused } from './slide.ts';
 import { Vec2, standHeight, steepGround } from './stand.ts';
 import { pieceEntry, pieceNearest } from './pieces.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
@@ -68,7 +68,7 @@ const gradient = new Vec2();
 export function settle(n: Numbers, g: Sampler, body: Body): void {
   const ground = standHeight(n, g, body.x, body.z);
   let lands = ground >= body.y;
-  if (!lands && body.y - ground <= n.step) lands = !steepGround(n, g, body.x, body.z, false, gradient);
+  if (!lands && body.y - ground <= n.step) lands = !steepGround(n, g, body.x, body.z, false, ceilingOf(n, body), gradient);
   if (lands) {
     body.y = ground;
     body.vy = 0.0;

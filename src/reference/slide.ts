@@ -9,7 +9,7 @@ import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { Feet } from './feet.ts';
 import { OutlinePoint, pieceEntry, pieceNearest } from './pieces.ts';
-import { Vec2, depthGradient, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand.ts';
+import { ANY_LEVEL, RISE_TOP, Vec2, depthGradient, faceAt, featureRise, feetAt, footprintGradient, highestFoot, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand.ts';
 import type { Ground, Numbers, Row, World } from '../types.ts';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -219,9 +219,15 @@ export function standOff(n: Numbers): number {
   return slopeReach(n) * 1.4142135623730951;
 }
 
+/** The highest ground a body may get onto where the way is steep (SL-4): its floor + jumpH + step. */
+export function ceilingOf(n: Numbers, body: Body): number {
+  return body.floor + n.jumpH + n.step;
+}
+
 const before = new Feet();
 const after = new Feet();
 const way = new Vec2();
+const startFace = new Vec2();
 
 /**
  * The first terrain limit along the move, sampled at whole `sampleSpacing`s from its start over the move and `standOff`
@@ -229,7 +235,8 @@ const way = new Vec2();
  * refused when it takes a foot higher than the highest foot so far, or the stand height has sunk more than step below
  * that (a foot that hung over a drop coming back up climbs nothing: SL-3 refuses rises only), and its whole rise
  * (featureRise along the move and up the ground's gradient, the larger, from reachBack behind the last sample before it — so a rise the feet are
- * already partway over counts — to `probe` past it) exceeds step; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
+ * already partway over counts — to `probe` past it) exceeds step, and, for a move that starts at a rise's top (ST-3),
+ * its rest above the highest foot so far does too; for a body in the air, ground more than step above its feet (or the ground it starts over); a rise higher than
  * floor + jumpH + step where the way is steep, or that a body in the air or sliding on steep ground meets (a body
  * standing on walkable ground walks up a long walkable hill in one move); or water deeper than wade getting deeper.
  * A refused rise stops the body `standOff` short of the last sample before it, measured along the refusal's normal
@@ -244,7 +251,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number
   const standoff = standOff(n);
   const scan = len + standoff;
   const count = Math.ceil(scan / ds);
-  const ceiling = body.floor + n.jumpH + n.step;
+  const ceiling = ceilingOf(n, body);
   let a = before;
   let b = after;
   feetAt(n, g, px, pz, a);
@@ -282,9 +289,17 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: number
         const back = reachBack(n);
         const ux = dx / len;
         const uz = dz / len;
-        refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+        refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n), ANY_LEVEL) > stepLimit(n);
         if (!refused) {
-          refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n)) > stepLimit(n);
+          refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n), ANY_LEVEL) > stepLimit(n);
+        }
+        // A body that starts at a rise's top (ST-3: it landed partway up) steps onto it when the rest of the feature
+        // above the highest foot so far is a step: the feet below that level climb nothing new.
+        if (refused && faceAt(n, g, px, pz, body.steep, ceiling, startFace) === RISE_TOP) {
+          refused = featureRise(n, g, footX - ux * back, footZ - uz * back, ux, uz, back + n.probe, n.maxSlope, stepLimit(n), top) > stepLimit(n);
+          if (!refused) {
+            refused = featureRise(n, g, footX - way.x * back, footZ - way.z * back, way.x, way.z, back + n.probe, n.maxSlope, stepLimit(n), top) > stepLimit(n);
+          }
         }
       }
       if (refused) {

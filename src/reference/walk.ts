@@ -8,9 +8,9 @@ import { newBody, type Body } from '../body.ts';
 import { callGround } from './bodies.ts';
 import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
-import { Move, clearRefusedMove, outline, slideBody, throwIfMoveRefused } from './slide.ts';
+import { Move, ceilingOf, clearRefusedMove, outline, slideBody, throwIfMoveRefused } from './slide.ts';
 import { pieceEntry, pieceNearest } from './pieces.ts';
-import { Vec2, onFace, standHeight, steepGround } from './stand.ts';
+import { ON_RISE, RISE_TOP, Vec2, faceAt, standHeight, steepGround } from './stand.ts';
 import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -20,17 +20,19 @@ export class Want {
 }
 
 const gradient = new Vec2();
+const faceGradient = new Vec2();
 
 /**
  * Whether a grounded body slides this step (WA-1), updating `steep`, the gradient it slides down left in `gradient`:
  * where the ground is steep (ST-3: its slope, with the hysteresis, and not where the body stands on a step it is
- * stepping over), and for a body already sliding, while it is on a face (onFace), where ST-2's stand height can
- * read walkable in patches. A body in the air does not slide.
+ * stepping over or at a rise's top), and for a body already sliding, while it is on a face (faceAt), where ST-2's
+ * stand height can read walkable in patches. A body in the air does not slide.
  */
 export function slides(n: Numbers, g: Sampler, body: Body): boolean {
   if (body.air) return false;
   const wasSteep = body.steep;
-  body.steep = steepGround(n, g, body.x, body.z, wasSteep, gradient) || (wasSteep && onFace(n, g, body.x, body.z, true, gradient));
+  const ceiling = ceilingOf(n, body);
+  body.steep = steepGround(n, g, body.x, body.z, wasSteep, ceiling, gradient) || (wasSteep && faceAt(n, g, body.x, body.z, true, ceiling, gradient) === ON_RISE);
   return body.steep;
 }
 
@@ -213,13 +215,14 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
  * Steps a body once (WA-1..WA-9); `move` receives the horizontal move made.
  * `floor` (WA-9, SL-4) is the stand height where a step starts on the ground and not steep — the ground steepness
  * was judged on — so a step that jumps from walkable ground still records it, and a step that ends on a steep face
- * does not record the face.
+ * does not record the face; nor does a step that starts at a rise's top (ST-3), partway up a face.
  */
 export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: Move): void {
   pushOut(n, g, body);
   const grounded = !body.air;
   steepWant(n, g, body, want);
-  if (grounded && !body.steep) body.floor = standHeight(n, g, body.x, body.z);
+  // A rise's top is no walkable ground (WA-9): the floor stays where the body last stood on some, so SL-4's ceiling holds.
+  if (grounded && !body.steep && faceAt(n, g, body.x, body.z, false, ceilingOf(n, body), faceGradient) !== RISE_TOP) body.floor = standHeight(n, g, body.x, body.z);
   easeVelocity(n, body, want, dt);
   turnYaw(n, body, dt);
   if (body.jump && !body.air) {
@@ -238,8 +241,8 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: M
   const ground = standHeight(n, g, body.x, body.z);
   const flying = body.air;
   followGround(n, body, ground, dt);
-  // A body that lands on a face slides off it (WA-7): it never rests on ground steeper than maxSlope.
-  if (flying && !body.air && !body.steep) body.steep = onFace(n, g, body.x, body.z, false, gradient);
+  // A body that lands on a face slides off it (WA-7), one at its top walks on: it never rests on ground steeper than maxSlope.
+  if (flying && !body.air && !body.steep) body.steep = faceAt(n, g, body.x, body.z, false, ceilingOf(n, body), gradient) === ON_RISE;
 }
 
 const walked = new Move();

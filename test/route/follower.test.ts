@@ -135,8 +135,8 @@ for (const { name, api, runsInWasm } of CORES) {
       expect(run(follower, 0, 40)).toMatchObject({ arrived: true, unreachable: false });
     });
 
-    it('RT-9, SE-7: bench body 27 (no trees), planned back and forth over a stretch where its short moves are refused, reads unreachable after GIVE_UP plans without progress — never at rest without the signal', () => {
-      const follower = benchBody(api, bare, 27);
+    it('RT-9, SE-7: bench body 451 (no trees), whose route finds a path but whose last moves toward its first target are refused half a metre short of it, reads unreachable after GIVE_UP plans without progress — never at rest without the signal', () => {
+      const follower = benchBody(api, bare, 451);
       const end = run(follower, 0, 40);
       expect(end).toMatchObject({ arrived: false, unreachable: true });
       // It said so within GIVE_UP + 1 plans of REPLAN seconds after its first rest, not only at the end.
