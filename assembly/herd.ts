@@ -23,6 +23,7 @@ import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
 import { freeThreads, reserveThreads } from './threadContexts';
+import { freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -41,6 +42,7 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.masks = h.masks;
   h.crowd.maskWords = h.maskWords;
   h.fields = newFieldSet();
+  h.clusterMemo = newClusterMemo();
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }
@@ -149,6 +151,7 @@ export function freeHerd(h: Herd): void {
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
+  freeClusterMemo(h.clusterMemo);
   freeThreads(h);
   free(changetype<usize>(h));
 }
@@ -342,7 +345,7 @@ export let move = changetype<Move>(memory.data(offsetof<Move>()));
 export function herdStep(h: Herd, dt: f64): i32 {
   const refused = beginStep(h, dt);
   if (refused != -1) return refused;
-  return stepBodies(h, h.crowd, 0, h.count, dt);
+  return stepBodies(h, h.crowd, h.clusterMemo, 0, h.count, dt);
 }
 
 /**
@@ -484,12 +487,13 @@ export function prepareStep(h: Herd): void {
 }
 
 /**
- * Steps bodies `from` to `to` − 1, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
+ * Steps bodies `from` to `to` − 1, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5), with the
+ * stepping thread's memo of clusters of solids `memo` (assembly/clusterMemo.ts):
  * each body reads only the start-of-step filing and the fields prepared, and writes only its own slots, so ranges may
  * step in any order or at once. Returns −1, or −2 − the first body of the range whose step would write a non-finite
  * number or leave the world (left as it was).
  */
-export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
+export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
   const g = useGround(h.ground);
   // A proof of a clear way is of the solids only, so a herd whose bodies block each other keeps none (nor their
@@ -498,6 +502,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
   keepClearWay = keep;
   keepBlockedProbe = keep;
   keepGentle = true;
+  useClusterMemo(memo);
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
@@ -563,6 +568,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
   keepClearWay = false;
   keepBlockedProbe = false;
   keepGentle = false;
+  useClusterMemo(0);
   return failed == -1 ? -1 : -2 - failed;
 }
 

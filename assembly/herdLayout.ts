@@ -50,6 +50,8 @@ import { FieldSet } from './fields';
   /** The contexts of the threads beyond the first (assembly/threadContexts.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;
+  /** The main thread's memo of clusters of solids (assembly/clusterMemo.ts); each other thread's is in its context. */
+  clusterMemo: usize;
 }
 
 // Where a herd keeps the addresses of its number arrays, its flag arrays and its kinds (the facade views them).

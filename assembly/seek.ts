@@ -11,9 +11,9 @@ import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
+import { MAX_CLUSTER, clusterMemo, keepCluster, recallCluster } from './clusterMemo';
 
-/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
-export const MAX_CLUSTER: i32 = 32;
+export { MAX_CLUSTER } from './clusterMemo';
 
 /** seek's answers (SE-1, SE-7): still on its way, arrived within `stop`, or at rest short of a target it cannot reach. */
 export const SEEK_GOING: i32 = 0;
@@ -200,14 +200,21 @@ function placeOfBlocker(g: Sampler): i32 {
 }
 
 /**
- * Whether firstBlocker's blocker is an obstacle by itself (AS only; G-4): a solid whose disc stands further than the
- * body's diameter, and a rounding margin, from every other solid's, where no body blocks the body. gatherCluster would
- * link no other circle to it.
+ * Whether gatherCluster's cluster from firstBlocker's blocker takes solids alone (AS only; AV-4): the blocker is a solid
+ * and no blocking body can join it — there are none, or the kind avoids (the seek's view is of still bodies) and so a
+ * cluster of solids takes no body.
  */
-function standsAlone(n: Numbers, g: Sampler): bool {
-  if (g.crowd !== null || g.bodies.length != 0) return false;
-  const k = placeOfBlocker(g);
-  if (k < 0) return false;
+function solidsOnly(g: Sampler): bool {
+  if (blockerIsBody) return false;
+  return g.view == BODIES_STILL || (g.crowd === null && g.bodies.length == 0);
+}
+
+/**
+ * Whether firstBlocker's blocker, a solid of a cluster of solids alone (solidsOnly), at the place `k` in the grid, is
+ * an obstacle by itself (AS only; G-4): its disc stands further than the body's diameter, and a rounding margin, from
+ * every other solid's. gatherCluster would link no other circle to it.
+ */
+function standsAlone(n: Numbers, g: Sampler, k: i32): bool {
   const grid = changetype<ScatterGrid>(g.ground.scatter);
   const rounding = 1e-6 + 1e-9 * (Math.abs(blocker.x) + Math.abs(blocker.z));
   return n.radius + n.radius + rounding < gapOf(grid, k);
@@ -282,26 +289,35 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
   out.length = 0;
   out.push(first);
   const reachOut = n.radius + n.radius;
+  // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
+  // in a gap does not close it into one wall with the solids either side, to be gone round the far end. AS only: the
+  // queries then ask only for the circles the cluster takes (the same circles, in the same order, as the part of a
+  // whole answer the reference takes).
+  const split = g.view == BODIES_STILL;
+  const view = g.view;
+  if (split && !blockerIsBody) g.view = BODIES_NONE;
   for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
     const c = out[i];
     const from = out.length;
-    const near = g.circles(c.x, c.z, c.radius + reachOut);
-    // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
-    // in a gap does not close it into one wall with the solids either side, to be gone round the far end.
-    const split = g.view == BODIES_STILL;
-    const j0 = split && blockerIsBody ? g.solidCount : 0;
-    const j1 = split && !blockerIsBody ? g.solidCount : near.length;
-    for (let j = j0; j < j1; j++) {
+    const near = split && blockerIsBody ? g.bodyCircles(c.x, c.z, c.radius + reachOut) : g.circles(c.x, c.z, c.radius + reachOut);
+    for (let j = 0; j < near.length; j++) {
       const m = near[j];
-      let known = false;
-      for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
-      if (known) continue;
       const dx = m.x - c.x;
       const dz = m.z - c.z;
       const reach = c.radius + m.radius + reachOut;
-      if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
+      // AS only: the reach is tested before the members are searched, and the search stops at the first match (the
+      // reference's order of the two tests gives the same answer).
+      if (!(dx * dx + dz * dz <= reach * reach) || isMember(out, m)) continue;
+      addMember(out, from, m);
     }
   }
+  g.view = view;
+}
+
+/** Whether circle `m` is among `out`'s members. */
+@inline function isMember(out: Circles, m: Circle): bool {
+  for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) return true;
+  return false;
 }
 
 /**
@@ -497,10 +513,18 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   if (first !== null) {
     cluster.data = clusterData;
     cluster.capacity = MAX_CLUSTER + 1;
-    // AS only: a solid standing alone is its own obstacle, and needs no query to show it.
-    if (standsAlone(n, g)) {
+    // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
+    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts).
+    const memo = solidsOnly(g) ? placeOfBlocker(g) : -1;
+    if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
+    } else if (memo >= 0 && clusterMemo != 0) {
+      const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
+      if (!recallCluster(memo, n.radius, changes, cluster)) {
+        gatherCluster(n, g, changetype<Circle>(first), cluster);
+        keepCluster(memo, n.radius, changes, cluster);
+      }
     } else {
       gatherCluster(n, g, changetype<Circle>(first), cluster);
     }
