@@ -10,13 +10,10 @@
  */
 import { Circle, Circles, alloc, free } from './memory';
 
-/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
-export const MAX_CLUSTER: i32 = 32;
-
 /** Slots of a memo (a power of two): more than the solids a crowd usually presses against at once. */
 const SLOTS: i32 = 64;
 
-/** One slot's key and how many circles it holds; the circles follow it. */
+/** One slot's key and how many circles it holds; the circles follow it (room for the most a cluster holds). */
 @unmanaged class Entry {
   id: i32;
   changes: i32;
@@ -24,10 +21,8 @@ const SLOTS: i32 = 64;
   radius: f64;
 }
 
-const ENTRY_BYTES: usize = (offsetof<Entry>() + <usize>MAX_CLUSTER * offsetof<Circle>() + 7) & ~(<usize>7);
-
-/** Bytes of a memo. */
-export const CLUSTER_MEMO_BYTES: usize = <usize>SLOTS * ENTRY_BYTES;
+/** A memo's first word: the bytes of each of its slots, which follow it. */
+const SLOTS_AT: usize = 8;
 
 /** The memo the stepping thread reads and writes, or 0 outside a herd step (a `let`: each thread's instance has its own). */
 export let clusterMemo: usize = 0;
@@ -37,10 +32,12 @@ export function useClusterMemo(memo: usize): void {
   clusterMemo = memo;
 }
 
-/** A new memo holding nothing. */
-export function newClusterMemo(): usize {
-  const memo = alloc(CLUSTER_MEMO_BYTES);
-  for (let s = 0; s < SLOTS; s++) changetype<Entry>(memo + <usize>s * ENTRY_BYTES).id = -1;
+/** A new memo holding nothing, for clusters of at most `most` circles (assembly/seek.ts MAX_CLUSTER). */
+export function newClusterMemo(most: i32): usize {
+  const bytes = (offsetof<Entry>() + <usize>most * offsetof<Circle>() + 7) & ~(<usize>7);
+  const memo = alloc(SLOTS_AT + <usize>SLOTS * bytes);
+  store<usize>(memo, bytes);
+  for (let s = 0; s < SLOTS; s++) changetype<Entry>(memo + SLOTS_AT + <usize>s * bytes).id = -1;
   return memo;
 }
 
@@ -49,7 +46,7 @@ export function freeClusterMemo(memo: usize): void {
 }
 
 @inline function slotOf(id: i32): Entry {
-  return changetype<Entry>(clusterMemo + <usize>(id & (SLOTS - 1)) * ENTRY_BYTES);
+  return changetype<Entry>(clusterMemo + SLOTS_AT + <usize>(id & (SLOTS - 1)) * load<usize>(clusterMemo));
 }
 
 /** Copies into `out` the cluster kept for solid `id` at `radius` and grid change count `changes`; false when none is. */

@@ -16,7 +16,7 @@ import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
 import { LOG_SIZE, ScatterGrid } from './scatter';
 import {
-  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, MAX_CLUSTER, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
 import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
@@ -42,7 +42,7 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.masks = h.masks;
   h.crowd.maskWords = h.maskWords;
   h.fields = newFieldSet();
-  h.clusterMemo = newClusterMemo();
+  h.clusterMemo = newClusterMemo(MAX_CLUSTER);
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }

@@ -11,9 +11,10 @@ import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
-import { MAX_CLUSTER, clusterMemo, keepCluster, recallCluster } from './clusterMemo';
+import { clusterMemo, keepCluster, recallCluster } from './clusterMemo';
 
-export { MAX_CLUSTER } from './clusterMemo';
+/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
+export const MAX_CLUSTER: i32 = 32;
 
 /** seek's answers (SE-1, SE-7): still on its way, arrived within `stop`, or at rest short of a target it cannot reach. */
 export const SEEK_GOING: i32 = 0;

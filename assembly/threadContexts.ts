@@ -7,6 +7,7 @@ import { Circle, alloc, free } from './memory';
 import { Crowd } from './crowd';
 import { Herd } from './herdLayout';
 import { freeClusterMemo, newClusterMemo } from './clusterMemo';
+import { MAX_CLUSTER } from './seek';
 
 /**
  * What one worker thread steps a herd's bodies with (HD-5, assembly/threads.ts): its own copy of every static a step
@@ -58,7 +59,7 @@ export function herdThreads(h: Herd, count: i32): void {
     store<usize>(h.threads + (<usize>(t - 1) << 2), changetype<usize>(c));
     c.scratch = alloc(SCRATCH_BYTES);
     c.crowd = changetype<Crowd>(alloc(offsetof<Crowd>()));
-    c.clusterMemo = newClusterMemo();
+    c.clusterMemo = newClusterMemo(MAX_CLUSTER);
   }
   reserveThreads(h);
 }
