@@ -292,6 +292,19 @@ export function inverseOf(cell: f64): f64 {
   }
 
   /**
+   * The solids alone of `circles`' answer, in its order (AS only): for a caller that reads only the solids (pushOut,
+   * LV-3; a cluster of solids, AV-4), so the herd's bodies are not searched. solidCount is the length.
+   */
+  solidCircles(x: f64, z: f64, r: f64): Circles {
+    const near = this.near;
+    near.length = 0;
+    const grid = this.ground.scatter;
+    if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
+    this.solidCount = near.length;
+    return near;
+  }
+
+  /**
    * The blocking bodies alone of `circles`' answer, in its order (AS only): for a cluster of bodies (AV-4), which
    * takes no solid, so the solids' grid is not searched. solidCount is then 0.
    */

@@ -295,12 +295,11 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
   // queries then ask only for the circles the cluster takes (the same circles, in the same order, as the part of a
   // whole answer the reference takes).
   const split = g.view == BODIES_STILL;
-  const view = g.view;
-  if (split && !blockerIsBody) g.view = BODIES_NONE;
   for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
     const c = out[i];
     const from = out.length;
-    const near = split && blockerIsBody ? g.bodyCircles(c.x, c.z, c.radius + reachOut) : g.circles(c.x, c.z, c.radius + reachOut);
+    const r = c.radius + reachOut;
+    const near = !split ? g.circles(c.x, c.z, r) : blockerIsBody ? g.bodyCircles(c.x, c.z, r) : g.solidCircles(c.x, c.z, r);
     for (let j = 0; j < near.length; j++) {
       const m = near[j];
       const dx = m.x - c.x;
@@ -312,7 +311,6 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
       addMember(out, from, m);
     }
   }
-  g.view = view;
 }
 
 /** Whether circle `m` is among `out`'s members. */

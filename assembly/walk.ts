@@ -135,7 +135,8 @@ export function holdingSolid(circles: Circles, count: i32, x: f64, z: f64, reach
  * inside a solid, and where it goes is a rule every core follows.
  */
 export function pushOut(n: Numbers, g: Sampler, body: Body): void {
-  let circles = g.circles(body.x, body.z, n.radius);
+  // AS only: the query asks for the solids alone, all holdingSolid reads of the reference's whole answer.
+  let circles = g.solidCircles(body.x, body.z, n.radius);
   let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);
   if (k < 0) return;
   const cx = circles[k].x;
@@ -155,7 +156,7 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
   for (let round = 0; round < PUSH_ROUNDS; round++) {
     const px = cx + ux * t;
     const pz = cz + uz * t;
-    circles = g.circles(px, pz, n.radius);
+    circles = g.solidCircles(px, pz, n.radius);
     k = holdingSolid(circles, g.solidCount, px, pz, n.radius);
     if (k < 0) {
       body.x = px;
