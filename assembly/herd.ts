@@ -122,10 +122,8 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
   h.memoKind = changetype<U16s>(grown(changetype<usize>(h.memoKind), 2, n, capacity));
   h.gentleCells = grownRecords(h.gentleCells, 1, n, capacity);
-  if (!h.blocking) {
-    h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
-    h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
-  }
+  h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
+  h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -167,10 +165,8 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.memoDepth[to] = h.memoDepth[from];
   h.memoKind[to] = h.memoKind[from];
   store<u64>(gentleCellsOf(h, to), load<u64>(gentleCellsOf(h, from)));
-  if (!h.blocking) {
-    memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
-    memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
-  }
+  memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
+  memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
 }
 
 /** Where body i's proof of a clear way is kept (assembly/clearWay.ts ClearWay). */
@@ -496,11 +492,11 @@ export function prepareStep(h: Herd): void {
 export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
   const g = useGround(h.ground);
-  // A proof of a clear way is of the solids only, so a herd whose bodies block each other keeps none (nor their
-  // 40 bytes a body).
-  const keep = !anyBlocked;
-  keepClearWay = keep;
-  keepBlockedProbe = keep;
+  // A proof of a clear way is of the solids only: where bodies block, seek and slide search them all the same
+  // (assembly/seek.ts firstBlocker, assembly/clearWay.ts keptCircles), and a blocked probe is kept only for a probe
+  // that reads no bodies (assembly/seek.ts wayBlocked).
+  keepClearWay = true;
+  keepBlockedProbe = true;
   keepGentle = true;
   useClusterMemo(memo);
   let failed = -1;
@@ -525,14 +521,12 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     let unreachable = unreachables[i];
     // The body's proofs (of a clear way, of gentle ground) are for the kind it last stepped as.
     const sameKind = h.memoKind[i] == kind;
-    if (keep) {
-      // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
-      copyWords(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
-      if (!sameKind) clearWay.margin = 0.0;
-      copyWords(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
-      // The blocked probe is for where the body last ended as its kind: the memo's place.
-      if (!here) blockedProbe.floor = NaN;
-    }
+    // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
+    copyWords(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
+    if (!sameKind) clearWay.margin = 0.0;
+    copyWords(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
+    // The blocked probe is for where the body last ended as its kind: the memo's place.
+    if (!here) blockedProbe.floor = NaN;
     // The body's proof of gentle ground (a proof of the terrain: every herd keeps it).
     const cells = gentleCellsOf(h, i);
     gentleCellsX = sameKind ? load<i32>(cells) : NO_CELLS;
@@ -544,7 +538,7 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
-      if (keep) copyWords(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
+      copyWords(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;
       unreachable = answer == SEEK_UNREACHABLE;
     }
@@ -560,10 +554,8 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     store<i32>(cells, gentleCellsX);
     store<i32>(cells, gentleCellsZ, 4);
     // A blocked probe is kept for where the body ended (remember) only when that is where it was made.
-    if (keep) {
-      if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
-      copyWords(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
-    }
+    if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
+    copyWords(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
   }
   keepClearWay = false;
   keepBlockedProbe = false;
@@ -606,14 +598,14 @@ export function forgetChangedSolids(h: Herd): void {
   reserveThreads(h);
   if (grid.changes - set.seen > LOG_SIZE) {
     dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
-    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, true);
+    forgetMemosIn(h, grid, set.seen, grid.changes, true);
   } else {
     for (let c = set.seen; c < grid.changes; c++) {
       const at = (c % LOG_SIZE) * 4;
       const log = grid.log;
       dropFieldsIn(set, log[at], log[at + 1], log[at + 2], log[at + 3]);
     }
-    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, false);
+    forgetMemosIn(h, grid, set.seen, grid.changes, false);
   }
   set.seen = grid.changes;
 }

@@ -41,9 +41,9 @@ import { FieldSet } from './fields';
   memoDepth: F64s;
   /** (A kind fits in 16 bits: a table has at most 1,024, src/limits.ts MAX_KINDS.) */
   memoKind: U16s;
-  /** Each body's proof of a clear way (assembly/clearWay.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body; none (0) when `blocking`. */
+  /** Each body's proof of a clear way (assembly/clearWay.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body. */
   clearWays: F64s;
-  /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body; none (0) when `blocking`. */
+  /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body. */
   blockedProbes: F64s;
   /** Each body's proof of gentle ground (assembly/gentleProof.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
   gentleCells: F64s;

@@ -77,9 +77,11 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   // enters the proof's blocker — or all of it, when it does not enter it — lies along it too: no other solid is entered
   // first, nor as soon. Else the pieces it covers, from the first on, hold no way into a solid but its blocker's; each
   // piece starts where the one before ends, so one end is checked per piece, until one is not covered.
+  // Where bodies block, the proof is of the solids alone: a piece it covers is searched for bodies all the same.
   skippedPieces = 0;
   blockerPlace = -1;
   blockerIsBody = false;
+  const bodies = g.crowd !== null;
   let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
     if (clearWay.blocker >= 0) {
@@ -92,7 +94,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
       }
     }
     const upTo = found ? bestT : 1.0;
-    if (nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
+    if (!bodies && nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
       skippedPieces = <i32>pieces;
       blockerEntry = bestT;
       if (found) blockerPlace = clearWay.blocker;
@@ -100,17 +102,21 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     }
   }
   for (let k: f64 = 0.0; k < pieces; k++) {
+    const mid = (k + 0.5) / pieces;
+    let covered = false;
     if (skipping) {
       const end = (k + 1.0) / pieces;
-      if (nearKeptWay(px + dx * end, pz + dz * end, 0.0)) {
+      covered = nearKeptWay(px + dx * end, pz + dz * end, 0.0);
+      if (covered) {
         skippedPieces++;
-        if (found && bestT < end) break;
-        continue;
+        if (!bodies) {
+          if (found && bestT < end) break;
+          continue;
+        }
       }
-      skipping = false;
+      skipping = covered;
     }
-    const mid = (k + 0.5) / pieces;
-    const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
+    const circles = covered ? g.bodyCircles(px + dx * mid, pz + dz * mid, reach) : g.circles(px + dx * mid, pz + dz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
       const t = wayInto(n, c, px, pz, dx, dz, len2);
@@ -233,7 +239,8 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   const wayLength = Math.sqrt(dx * dx + dz * dz);
   w.margin = 0.0;
   w.blocker = -1;
-  if (first !== null) {
+  // A body blocking the way is no solid: the stretch up to past where the way enters it is proved of every solid.
+  if (first !== null && !blockerIsBody) {
     w.blocker = placeOfBlocker(g);
     if (w.blocker < 0) return;
   }
@@ -246,10 +253,10 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   let margin = CLEAR_REACH;
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
-    const circles = g.circles(px + sx * mid, pz + sz * mid, reach);
+    const circles = g.solidCircles(px + sx * mid, pz + sz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
-      if (first !== null && sameCircle(c, changetype<Circle>(first))) continue;
+      if (w.blocker >= 0 && sameCircle(c, changetype<Circle>(first))) continue;
       margin = Math.min(margin, segmentDistance(px, pz, sx, sz, c.x, c.z) - (c.radius + n.radius));
     }
   }
@@ -422,7 +429,7 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
   const ux = wx / wl;
   const uz = wz / wl;
   // AS only: a probe the body's last step found blocked where it stands is blocked again (BlockedProbe).
-  const keepable = keepBlockedProbe && len == STALL_PROBE && !body.air && !body.steep;
+  const keepable = keepBlockedProbe && len == STALL_PROBE && !body.air && !body.steep && (g.crowd === null || g.view == BODIES_NONE);
   if (keepable && blockedProbe.floor == body.floor && blockedProbe.ux == ux && blockedProbe.uz == uz) return true;
   slideBody(n, g, body, ux * len, uz * len, probed);
   if (probed.x * ux + probed.z * uz < len * 0.25) {
@@ -441,9 +448,9 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
 /**
  * AS only: the probe (SE-7) a herd body's last step found blocked: the body's floor and the probe's direction, the
  * probe STALL_PROBE long; none while `floor` is NaN. The slide it makes depends on nothing else of a grounded body
- * that is not sliding but where it stands and its kind, and in a herd whose bodies block no other nothing else blocks
- * it; so the herd keeps the probe while the body stands where it was made, as that kind (assembly/herd.ts), and the
- * same probe from there with the same floor is blocked again.
+ * that is not sliding but where it stands and its kind, and when it reads no bodies (none block the body, or its kind
+ * avoids them: AV-4) nothing else blocks it; so the herd keeps the probe while the body stands where it was made, as
+ * that kind (assembly/herd.ts), and the same probe from there with the same floor is blocked again.
  */
 @unmanaged export class BlockedProbe {
   floor: f64;
