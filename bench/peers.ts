@@ -5,6 +5,8 @@
  *
  *   npm run bench:peers              the full run (several minutes; progress on stderr)
  *   npm run bench:peers -- --quick   a short run with small N, for trying changes (writes nothing)
+ *   BENCH_ONLY=speed npm run bench:peers   the full plan's speed rounds alone (about 5 minutes): the speed table and
+ *                                          the summary line printed, nothing written
  *
  * The full run also runs the crowd scenes against Detour's crowd (bench/crowds/, alone: npm run bench:crowds).
  */
@@ -559,6 +561,11 @@ async function main(): Promise<void> {
   progress('[setup] timing Rapier on the heightfield and on a flat box', true);
   const probe = probeGround(flat, plan.write ? 500 : 50, plan.write ? 20 : 3, plan.write ? 5 : 2);
   const rows = await speed(plan, all);
+  if (process.env.BENCH_ONLY === 'speed') {
+    process.stdout.write(`\n${machineText(m)}\n\n${speedTable(rows)}\n\n${headline(rows)}\n`);
+    progress(`[done] speed rounds alone in ${((performance.now() - started) / 60000).toFixed(1)} min; nothing written`, true);
+    return;
+  }
   // The routing Herds run in the behaviour table only: their cost is `npm run bench`'s business (RT-7).
   const { wasm, missing } = await wasmEntry();
   // The far-targets and blocking rows are speed rows only: their bodies head elsewhere or meet each other, so their
