@@ -14,9 +14,10 @@ import { ScatterGrid, circleOf, reachesWithin } from './scatter';
  * at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof made for a body of another kind,
  * assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
  * margin, lies within it all along (a point's distance from a segment is convex along a line), so no solid's grown disc
- * but the blocker's reaches it: no way into another starts on it. `keepClearWay` is set by a herd whose bodies block no
- * other (bodies move; the solids do not), which loads a body's proof into `clearWay` before its seek and walk and keeps
- * it after its seek. The margin is a float32 rounded down, so a proof takes 40 bytes.
+ * but the blocker's reaches it: no way into another starts on it. The proof is of the solids alone (bodies move; the
+ * solids do not): where bodies block, the searches it shortens still search them. `keepClearWay` is set by a herd
+ * step, which loads a body's proof into `clearWay` before its seek and walk and keeps it after its seek. The margin is
+ * a float32 rounded down, so a proof takes 40 bytes.
  */
 @unmanaged export class ClearWay {
   x: f64;
@@ -68,15 +69,15 @@ export let keepClearWay = false;
 /**
  * The circles slide's firstCircle would meet of those its query (the circles reaching within r of (x, z)) finds, for
  * a move from (px, pz) to (qx, qz) met by circles grown by the body's radius and `skin`, when the kept proof shows it
- * meets no other (AS only): the proof's blocker, when the query would find it, or none; else null. Both ends within
+ * meets no other solid (AS only): the blocking bodies the query finds, and the proof's blocker, when the query would
+ * find it; else null (firstCircle's answer does not depend on the order of its circles). Both ends within
  * the proof's margin less `skin` put the whole move there (ClearWay), more than `skin` off every other solid's disc
  * grown by the body's radius. Why the query's test: a move that only grazes the blocker's grown edge may be met by it
  * in the last bits while the query, rounding otherwise, leaves it out — and the answer must be the query's.
  */
 export function keptCircles(g: Sampler, px: f64, pz: f64, qx: f64, qz: f64, skin: f64, x: f64, z: f64, r: f64): Circles | null {
   if (!keepClearWay || !nearKeptWay(px, pz, skin) || !nearKeptWay(qx, qz, skin)) return null;
-  const near = g.near;
-  near.length = 0;
+  const near = g.bodyCircles(x, z, r);
   if (clearWay.blocker >= 0) {
     const c = keptBlocker(g);
     if (reachesWithin(c, x, z, r)) near.push(c);

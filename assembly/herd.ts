@@ -16,13 +16,14 @@ import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
 import { LOG_SIZE, ScatterGrid } from './scatter';
 import {
-  BLOCKED_PROBE_NUMBERS, BlockedProbe, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, MAX_CLUSTER, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
 import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
 import { freeThreads, reserveThreads } from './threadContexts';
+import { freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -41,6 +42,7 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.masks = h.masks;
   h.crowd.maskWords = h.maskWords;
   h.fields = newFieldSet();
+  h.clusterMemo = newClusterMemo(MAX_CLUSTER);
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }
@@ -120,10 +122,8 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.memoDepth = changetype<F64s>(grown(changetype<usize>(h.memoDepth), 8, n, capacity));
   h.memoKind = changetype<U16s>(grown(changetype<usize>(h.memoKind), 2, n, capacity));
   h.gentleCells = grownRecords(h.gentleCells, 1, n, capacity);
-  if (!h.blocking) {
-    h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
-    h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
-  }
+  h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
+  h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -149,6 +149,7 @@ export function freeHerd(h: Herd): void {
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
+  freeClusterMemo(h.clusterMemo);
   freeThreads(h);
   free(changetype<usize>(h));
 }
@@ -164,10 +165,8 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   h.memoDepth[to] = h.memoDepth[from];
   h.memoKind[to] = h.memoKind[from];
   store<u64>(gentleCellsOf(h, to), load<u64>(gentleCellsOf(h, from)));
-  if (!h.blocking) {
-    memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
-    memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
-  }
+  memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
+  memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
 }
 
 /** Where body i's proof of a clear way is kept (assembly/clearWay.ts ClearWay). */
@@ -342,7 +341,7 @@ export let move = changetype<Move>(memory.data(offsetof<Move>()));
 export function herdStep(h: Herd, dt: f64): i32 {
   const refused = beginStep(h, dt);
   if (refused != -1) return refused;
-  return stepBodies(h, h.crowd, 0, h.count, dt);
+  return stepBodies(h, h.crowd, h.clusterMemo, 0, h.count, dt);
 }
 
 /**
@@ -484,20 +483,23 @@ export function prepareStep(h: Herd): void {
 }
 
 /**
- * Steps bodies `from` to `to` − 1, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5):
+ * Steps bodies `from` to `to` − 1, blocked through `crowd` (the herd's, or a thread's copy of it, HD-5), with the
+ * stepping thread's memo of clusters of solids `memo` (assembly/clusterMemo.ts):
  * each body reads only the start-of-step filing and the fields prepared, and writes only its own slots, so ranges may
  * step in any order or at once. Returns −1, or −2 − the first body of the range whose step would write a non-finite
  * number or leave the world (left as it was).
  */
-export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
+export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
   const g = useGround(h.ground);
-  // A proof of a clear way is of the solid circles only, so a herd whose bodies block each other keeps none (nor their
-  // 40 bytes a body), nor does one on a ground with pieces of boxes, walls or polygons (LV-1).
-  const keep = !anyBlocked;
-  keepClearWay = keep && g.shapes() === null;
-  keepBlockedProbe = keep;
+  // A proof of a clear way is of the solid circles only: where bodies block, seek and slide search them all the same
+  // (assembly/seek.ts firstBlocker, assembly/clearWay.ts keptCircles), and a blocked probe is kept only for a probe
+  // that reads no bodies (assembly/seek.ts wayBlocked). On a ground with pieces of boxes, walls or polygons (LV-1) no
+  // proof is kept.
+  keepClearWay = g.shapes() === null;
+  keepBlockedProbe = true;
   keepGentle = true;
+  useClusterMemo(memo);
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
@@ -520,14 +522,12 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     let unreachable = unreachables[i];
     // The body's proofs (of a clear way, of gentle ground) are for the kind it last stepped as.
     const sameKind = h.memoKind[i] == kind;
-    if (keep) {
-      // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
-      copyWords(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
-      if (!sameKind) clearWay.margin = 0.0;
-      copyWords(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
-      // The blocked probe is for where the body last ended as its kind: the memo's place.
-      if (!here) blockedProbe.floor = NaN;
-    }
+    // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
+    copyWords(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
+    if (!sameKind) clearWay.margin = 0.0;
+    copyWords(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
+    // The blocked probe is for where the body last ended as its kind: the memo's place.
+    if (!here) blockedProbe.floor = NaN;
     // The body's proof of gentle ground (a proof of the terrain: every herd keeps it).
     const cells = gentleCellsOf(h, i);
     gentleCellsX = sameKind ? load<i32>(cells) : NO_CELLS;
@@ -539,7 +539,7 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
       const tz = numbersOf(h, HERD_TARGETZ)[i];
       const stop = numbersOf(h, HERD_STOP)[i];
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
-      if (keep) copyWords(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
+      copyWords(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;
       unreachable = answer == SEEK_UNREACHABLE;
     }
@@ -555,14 +555,13 @@ export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): 
     store<i32>(cells, gentleCellsX);
     store<i32>(cells, gentleCellsZ, 4);
     // A blocked probe is kept for where the body ended (remember) only when that is where it was made.
-    if (keep) {
-      if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
-      copyWords(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
-    }
+    if (body.x != startX || body.z != startZ) blockedProbe.floor = NaN;
+    copyWords(blockedProbeOf(h, i), changetype<usize>(blockedProbe), offsetof<BlockedProbe>());
   }
   keepClearWay = false;
   keepBlockedProbe = false;
   keepGentle = false;
+  useClusterMemo(0);
   return failed == -1 ? -1 : -2 - failed;
 }
 
@@ -600,14 +599,14 @@ export function forgetChangedSolids(h: Herd): void {
   reserveThreads(h);
   if (grid.changes - set.seen > LOG_SIZE) {
     dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
-    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, true);
+    forgetMemosIn(h, grid, set.seen, grid.changes, true);
   } else {
     for (let c = set.seen; c < grid.changes; c++) {
       const at = (c % LOG_SIZE) * 4;
       const log = grid.log;
       dropFieldsIn(set, log[at], log[at + 1], log[at + 2], log[at + 3]);
     }
-    if (!h.blocking) forgetMemosIn(h, grid, set.seen, grid.changes, false);
+    forgetMemosIn(h, grid, set.seen, grid.changes, false);
   }
   set.seen = grid.changes;
 }

@@ -41,15 +41,17 @@ import { FieldSet } from './fields';
   memoDepth: F64s;
   /** (A kind fits in 16 bits: a table has at most 1,024, src/limits.ts MAX_KINDS.) */
   memoKind: U16s;
-  /** Each body's proof of a clear way (assembly/clearWay.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body; none (0) when `blocking`. */
+  /** Each body's proof of a clear way (assembly/clearWay.ts ClearWay), CLEAR_WAY_NUMBERS numbers per body. */
   clearWays: F64s;
-  /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body; none (0) when `blocking`. */
+  /** Each body's blocked probe (assembly/seek.ts BlockedProbe), BLOCKED_PROBE_NUMBERS numbers per body. */
   blockedProbes: F64s;
   /** Each body's proof of gentle ground (assembly/gentleProof.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
   gentleCells: F64s;
   /** The contexts of the threads beyond the first (assembly/threadContexts.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;
+  /** The main thread's memo of clusters of solids (assembly/clusterMemo.ts); each other thread's is in its context. */
+  clusterMemo: usize;
 }
 
 // Where a herd keeps the addresses of its number arrays, its flag arrays and its kinds (the facade views them).

@@ -300,13 +300,44 @@ export function inverseOf(cell: f64): f64 {
     const grid = this.ground.scatter;
     if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
     this.solidCount = near.length;
+    this.addBodies(x, z, r, near);
+    return near;
+  }
+
+  /**
+   * The solids alone of `circles`' answer, in its order (AS only): for a caller that reads only the solids (pushOut,
+   * LV-3; a cluster of solids, AV-4), so the herd's bodies are not searched. solidCount is the length.
+   */
+  solidCircles(x: f64, z: f64, r: f64): Circles {
+    const near = this.near;
+    near.length = 0;
+    const grid = this.ground.scatter;
+    if (grid !== null) gatherScatterGrid(grid, x, z, r, near);
+    this.solidCount = near.length;
+    return near;
+  }
+
+  /**
+   * The blocking bodies alone of `circles`' answer, in its order (AS only): for a cluster of bodies (AV-4), which
+   * takes no solid, so the solids' grid is not searched. solidCount is then 0.
+   */
+  bodyCircles(x: f64, z: f64, r: f64): Circles {
+    const near = this.near;
+    near.length = 0;
+    this.solidCount = 0;
+    this.addBodies(x, z, r, near);
+    return near;
+  }
+
+  /** Appends to `near` the blocking bodies the view takes that reach within r of (x, z). */
+  @inline private addBodies(x: f64, z: f64, r: f64, near: Circles): void {
     const view = this.view;
     const crowd = this.crowd;
     if (crowd !== null) {
       crowdCircles(crowd, this.crowdSelf, view, this.stillSpeed, x, z, r, near);
-      return near;
+      return;
     }
-    if (view == BODIES_NONE) return near;
+    if (view == BODIES_NONE) return;
     const bodies = this.bodies;
     for (let k = 0; k < bodies.length; k++) {
       if (view == BODIES_STILL && !isStill(this.motions[k].x, this.motions[k].z, this.stillSpeed)) continue;
@@ -316,7 +347,6 @@ export function inverseOf(cell: f64): f64 {
       const reach = r + b.radius;
       if (dx * dx + dz * dz <= reach * reach) near.push(b);
     }
-    return near;
   }
 }
 

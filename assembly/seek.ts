@@ -13,6 +13,7 @@ import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
+import { clusterMemo, keepCluster, recallCluster } from './clusterMemo';
 
 /** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
 export const MAX_CLUSTER: i32 = 32;
@@ -90,10 +91,12 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   // enters the proof's blocker — or all of it, when it does not enter it — lies along it too: no other solid is entered
   // first, nor as soon. Else the pieces it covers, from the first on, hold no way into a solid but its blocker's; each
   // piece starts where the one before ends, so one end is checked per piece, until one is not covered.
+  // Where bodies block, the proof is of the solids alone: a piece it covers is searched for bodies all the same.
   skippedPieces = 0;
   blockerPlace = -1;
   blockerIsBody = false;
   blockerPiece = -1;
+  const bodies = g.crowd !== null;
   let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
     if (clearWay.blocker >= 0) {
@@ -106,7 +109,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
       }
     }
     const upTo = found ? bestT : 1.0;
-    if (nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
+    if (!bodies && nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
       skippedPieces = <i32>pieces;
       blockerEntry = bestT;
       if (found) blockerPlace = clearWay.blocker;
@@ -114,17 +117,21 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     }
   }
   for (let k: f64 = 0.0; k < pieces; k++) {
+    const mid = (k + 0.5) / pieces;
+    let covered = false;
     if (skipping) {
       const end = (k + 1.0) / pieces;
-      if (nearKeptWay(px + dx * end, pz + dz * end, 0.0)) {
+      covered = nearKeptWay(px + dx * end, pz + dz * end, 0.0);
+      if (covered) {
         skippedPieces++;
-        if (found && bestT < end) break;
-        continue;
+        if (!bodies) {
+          if (found && bestT < end) break;
+          continue;
+        }
       }
-      skipping = false;
+      skipping = covered;
     }
-    const mid = (k + 0.5) / pieces;
-    const circles = g.circles(px + dx * mid, pz + dz * mid, reach);
+    const circles = covered ? g.bodyCircles(px + dx * mid, pz + dz * mid, reach) : g.circles(px + dx * mid, pz + dz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
       const t = wayInto(n, c, px, pz, dx, dz, len2);
@@ -264,15 +271,23 @@ function placeOfBlocker(g: Sampler): i32 {
 }
 
 /**
- * Whether firstBlocker's blocker is an obstacle by itself (AS only; G-4): a solid whose disc stands further than the
- * body's diameter, and a rounding margin, from every other solid's, where no body blocks the body. gatherCluster would
- * link no other circle to it.
+ * Whether gatherCluster's cluster from firstBlocker's blocker takes solids alone (AS only; AV-4): the blocker is a solid
+ * and no blocking body can join it — there are none, or the kind avoids (the seek's view is of still bodies) and so a
+ * cluster of solids takes no body.
  */
-function standsAlone(n: Numbers, g: Sampler): bool {
-  // Gaps are measured between circles only: beside a piece of a box, wall or polygon no circle is known to stand alone.
-  if (g.crowd !== null || g.bodies.length != 0 || g.shapes() !== null) return false;
-  const k = placeOfBlocker(g);
-  if (k < 0) return false;
+function solidsOnly(g: Sampler): bool {
+  if (blockerIsBody) return false;
+  return g.view == BODIES_STILL || (g.crowd === null && g.bodies.length == 0);
+}
+
+/**
+ * Whether firstBlocker's blocker, a solid of a cluster of solids alone (solidsOnly), at the place `k` in the grid, is
+ * an obstacle by itself (AS only; G-4): its disc stands further than the body's diameter, and a rounding margin, from
+ * every other solid's. gatherCluster would link no other circle to it. Gaps are measured between circles only: beside
+ * a piece of a box, wall or polygon no circle is known to stand alone.
+ */
+function standsAlone(n: Numbers, g: Sampler, k: i32): bool {
+  if (g.shapes() !== null) return false;
   const grid = changetype<ScatterGrid>(g.ground.scatter);
   const rounding = 1e-6 + 1e-9 * (Math.abs(blocker.x) + Math.abs(blocker.z));
   return n.radius + n.radius + rounding < gapOf(grid, k);
@@ -290,7 +305,8 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   const wayLength = Math.sqrt(dx * dx + dz * dz);
   w.margin = 0.0;
   w.blocker = -1;
-  if (first !== null) {
+  // A body blocking the way is no solid: the stretch up to past where the way enters it is proved of every solid.
+  if (first !== null && !blockerIsBody) {
     w.blocker = placeOfBlocker(g);
     if (w.blocker < 0) return;
   }
@@ -303,10 +319,10 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   let margin = CLEAR_REACH;
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
-    const circles = g.circles(px + sx * mid, pz + sz * mid, reach);
+    const circles = g.solidCircles(px + sx * mid, pz + sz * mid, reach);
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
-      if (first !== null && sameCircle(c, changetype<Circle>(first))) continue;
+      if (w.blocker >= 0 && sameCircle(c, changetype<Circle>(first))) continue;
       margin = Math.min(margin, segmentDistance(px, pz, sx, sz, c.x, c.z) - (c.radius + n.radius));
     }
   }
@@ -352,34 +368,28 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
   if (blockerPiece < 0) out.push(first);
   else addCorners(out, 0, pieceCorners(changetype<ShapeGrid>(shapes), blockerPiece), <i32>pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[0], pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[1]);
   const reachOut = n.radius + n.radius;
+  // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
+  // in a gap does not close it into one wall with the solids either side, to be gone round the far end. AS only: the
+  // queries then ask only for the circles the cluster takes (the same circles, in the same order, as the part of a
+  // whole answer the reference takes).
+  const split = g.view == BODIES_STILL;
   for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
     const c = out[i];
     const from = out.length;
-    const near = g.circles(c.x, c.z, c.radius + reachOut);
-    // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
-    // in a gap does not close it into one wall with the solids either side, to be gone round the far end.
-    const split = g.view == BODIES_STILL;
-    // A jam against a wall or in a gap (AV-4): the solids a member would link, had they been bodies.
-    if (split && blockerIsBody && !clusterMeetsSolid) {
-      for (let j = 0; j < g.solidCount; j++) {
-        const m = near[j];
-        const dx = m.x - c.x;
-        const dz = m.z - c.z;
-        const reach = c.radius + m.radius + reachOut;
-        if (dx * dx + dz * dz <= reach * reach) clusterMeetsSolid = true;
-      }
-    }
-    const j0 = split && blockerIsBody ? g.solidCount : 0;
-    const j1 = split && !blockerIsBody ? g.solidCount : near.length;
-    for (let j = j0; j < j1; j++) {
+    const r = c.radius + reachOut;
+    // A jam against a wall or in a gap (AV-4): the solids a member would link, had they been bodies. Asked before the
+    // bodies, since both answers share the sampler's list.
+    if (split && blockerIsBody && !clusterMeetsSolid) clusterMeetsSolid = reachesSolid(g, c, r, reachOut);
+    const near = !split ? g.circles(c.x, c.z, r) : blockerIsBody ? g.bodyCircles(c.x, c.z, r) : g.solidCircles(c.x, c.z, r);
+    for (let j = 0; j < near.length; j++) {
       const m = near[j];
-      let known = false;
-      for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
-      if (known) continue;
       const dx = m.x - c.x;
       const dz = m.z - c.z;
       const reach = c.radius + m.radius + reachOut;
-      if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
+      // AS only: the reach is tested before the members are searched, and the search stops at the first match (the
+      // reference's order of the two tests gives the same answer).
+      if (!(dx * dx + dz * dz <= reach * reach) || isMember(out, m)) continue;
+      addMember(out, from, m);
     }
     // A piece the member's grown disc reaches joins with its corners' discs (LV-1).
     if ((split && blockerIsBody) || shapes === null) continue;
@@ -415,14 +425,31 @@ function addCorners(out: Circles, from: i32, points: F64s, count: i32, radius: f
     m.x = points[c * 2];
     m.z = points[c * 2 + 1];
     m.radius = radius;
-    let known = false;
-    for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
-    if (!known) addMember(out, from, m);
+    if (!isMember(out, m)) addMember(out, from, m);
   }
 }
 
 /** The corner's disc addCorners adds (a worker thread binds its own). */
 export let corner = changetype<Circle>(memory.data(offsetof<Circle>()));
+
+/** Whether circle `m` is among `out`'s members. */
+@inline function isMember(out: Circles, m: Circle): bool {
+  for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) return true;
+  return false;
+}
+
+/** Whether a solid's grown disc lies within `reachOut` of member `c`'s (AS only: clusterMeetsSolid's test, the solids alone asked). */
+function reachesSolid(g: Sampler, c: Circle, r: f64, reachOut: f64): bool {
+  const near = g.solidCircles(c.x, c.z, r);
+  for (let j = 0; j < near.length; j++) {
+    const m = near[j];
+    const dx = m.x - c.x;
+    const dz = m.z - c.z;
+    const reach = c.radius + m.radius + reachOut;
+    if (dx * dx + dz * dz <= reach * reach) return true;
+  }
+  return false;
+}
 
 /**
  * The tangents to the obstacle's grown edge on either side seen from (px, pz) (SE-4), into `plus` (side +1) and
@@ -527,7 +554,7 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
   const ux = wx / wl;
   const uz = wz / wl;
   // AS only: a probe the body's last step found blocked where it stands is blocked again (BlockedProbe).
-  const keepable = keepBlockedProbe && len == STALL_PROBE && !body.air && !body.steep;
+  const keepable = keepBlockedProbe && len == STALL_PROBE && !body.air && !body.steep && (g.crowd === null || g.view == BODIES_NONE);
   if (keepable && blockedProbe.floor == body.floor && blockedProbe.ux == ux && blockedProbe.uz == uz) return true;
   slideBody(n, g, body, ux * len, uz * len, probed);
   if (probed.x * ux + probed.z * uz < len * 0.25) {
@@ -546,9 +573,9 @@ export function wayBlocked(n: Numbers, g: Sampler, body: Body, wx: f64, wz: f64,
 /**
  * AS only: the probe (SE-7) a herd body's last step found blocked: the body's floor and the probe's direction, the
  * probe STALL_PROBE long; none while `floor` is NaN. The slide it makes depends on nothing else of a grounded body
- * that is not sliding but where it stands and its kind, and in a herd whose bodies block no other nothing else blocks
- * it; so the herd keeps the probe while the body stands where it was made, as that kind (assembly/herd.ts), and the
- * same probe from there with the same floor is blocked again.
+ * that is not sliding but where it stands and its kind, and when it reads no bodies (none block the body, or its kind
+ * avoids them: AV-4) nothing else blocks it; so the herd keeps the probe while the body stands where it was made, as
+ * that kind (assembly/herd.ts), and the same probe from there with the same floor is blocked again.
  */
 @unmanaged export class BlockedProbe {
   floor: f64;
@@ -617,10 +644,19 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   if (first !== null) {
     cluster.data = clusterData;
     cluster.capacity = MAX_CLUSTER + 1;
-    // AS only: a solid standing alone is its own obstacle, and needs no query to show it.
-    if (standsAlone(n, g)) {
+    // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
+    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts) — only where no piece of a box, wall
+    // or polygon can join it, since the memo is dropped by edits of the circles alone.
+    const memo = solidsOnly(g) && g.shapes() === null ? placeOfBlocker(g) : -1;
+    if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
+    } else if (memo >= 0 && clusterMemo != 0) {
+      const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
+      if (!recallCluster(memo, n.radius, changes, cluster)) {
+        gatherCluster(n, g, changetype<Circle>(first), cluster);
+        keepCluster(memo, n.radius, changes, cluster);
+      }
     } else {
       gatherCluster(n, g, changetype<Circle>(first), cluster);
     }

@@ -1,11 +1,13 @@
 /**
  * The contexts a herd's worker threads step with (HD-5): one per thread beyond the main one, each its block of
- * statics, its copy of the crowd and its circle list, made, grown and freed with the herd. Apart from threads.ts,
+ * statics, its copy of the crowd, its circle list and its memo of clusters, made, grown and freed with the herd. Apart from threads.ts,
  * which steps the herd's bodies, so that the herd reserves and frees its threads' contexts without importing the step.
  */
 import { Circle, alloc, free } from './memory';
 import { Crowd } from './crowd';
 import { Herd } from './herdLayout';
+import { freeClusterMemo, newClusterMemo } from './clusterMemo';
+import { MAX_CLUSTER } from './seek';
 
 /**
  * What one worker thread steps a herd's bodies with (HD-5, assembly/threads.ts): its own copy of every static a step
@@ -25,6 +27,8 @@ import { Herd } from './herdLayout';
   boxZ0: f64;
   boxX1: f64;
   boxZ1: f64;
+  /** The thread's memo of clusters of solids (assembly/clusterMemo.ts). */
+  clusterMemo: usize;
 }
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
@@ -55,6 +59,7 @@ export function herdThreads(h: Herd, count: i32): void {
     store<usize>(h.threads + (<usize>(t - 1) << 2), changetype<usize>(c));
     c.scratch = alloc(SCRATCH_BYTES);
     c.crowd = changetype<Crowd>(alloc(offsetof<Crowd>()));
+    c.clusterMemo = newClusterMemo(MAX_CLUSTER);
   }
   reserveThreads(h);
 }
@@ -78,6 +83,7 @@ export function freeThreads(h: Herd): void {
     free(c.scratch);
     free(changetype<usize>(c.crowd));
     free(c.nearData);
+    freeClusterMemo(c.clusterMemo);
     free(changetype<usize>(c));
   }
   free(h.threads);

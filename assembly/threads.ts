@@ -209,11 +209,11 @@ export function endThreads(): void {
  * worker's, bound to context t). Answers as stepBodies does.
  */
 export function stepThread(h: Herd, t: i32, from: i32, to: i32, dt: f64): i32 {
-  if (t == 0) return stepBodies(h, h.crowd, from, to, dt);
+  if (t == 0) return stepBodies(h, h.crowd, h.clusterMemo, from, to, dt);
   const c = contextOf(h, t);
   bind(c);
   memory.copy(changetype<usize>(c.crowd), changetype<usize>(h.crowd), offsetof<Crowd>());
-  return stepBodies(h, c.crowd, from, to, dt);
+  return stepBodies(h, c.crowd, c.clusterMemo, from, to, dt);
 }
 
 /** Bytes of `size` rounded up to 8, so every static in the block is aligned for f64. */

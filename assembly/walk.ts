@@ -179,7 +179,8 @@ export function pieceHolding(n: Numbers, g: Sampler, x: f64, z: f64, ox: f64, oz
  * inside a solid, and where it goes is a rule every core follows.
  */
 export function pushOut(n: Numbers, g: Sampler, body: Body): void {
-  let circles = g.circles(body.x, body.z, n.radius);
+  // AS only: the query asks for the solids alone, all holdingSolid reads of the reference's whole answer.
+  let circles = g.solidCircles(body.x, body.z, n.radius);
   let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);
   if (k < 0 && !(pieceHolding(n, g, body.x, body.z, body.x, body.z, 0.0, 1.0) >= 0.0)) return;
   // A piece names the line from its outline's nearest point, away from it: through the body, or for a body inside
@@ -202,7 +203,7 @@ export function pushOut(n: Numbers, g: Sampler, body: Body): void {
   for (let round = 0; round < PUSH_ROUNDS; round++) {
     const px = cx + ux * t;
     const pz = cz + uz * t;
-    circles = g.circles(px, pz, n.radius);
+    circles = g.solidCircles(px, pz, n.radius);
     k = holdingSolid(circles, g.solidCount, px, pz, n.radius);
     if (k < 0) {
       // On past a piece that holds the point: where the line leaves it.

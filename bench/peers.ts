@@ -5,6 +5,8 @@
  *
  *   npm run bench:peers              the full run (several minutes; progress on stderr)
  *   npm run bench:peers -- --quick   a short run with small N, for trying changes (writes nothing)
+ *   BENCH_ONLY=speed npm run bench:peers   the full plan's speed rounds alone (about 5 minutes): the speed table and
+ *                                          the summary line printed, nothing written
  *
  * The full run also runs the crowd scenes against Detour's crowd (bench/crowds/, alone: npm run bench:crowds).
  */
@@ -13,7 +15,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Contender, Sim } from './peers/contender.ts';
-import { herdContender, waypointContender, type HerdEntry } from './peers/herd.ts';
+import { blockingHerdContender, herdContender, waypointContender, type HerdEntry } from './peers/herd.ts';
 import { behave, memoryOf, progress, timeFrames, watchWasmMemories, type Behaviour, type MemoryReport, type TimingOptions } from './peers/measure.ts';
 import { initRapier, probeGround, rapierContender, type GroundProbe } from './peers/rapier.ts';
 import { behaviourTable, chartSvg, machineText, speedTable, type BehaviourRow, type Machine, type Series, type SpeedRow } from './peers/report.ts';
@@ -37,6 +39,8 @@ interface Plan {
   memoryNs: number[];
   /** A contender whose timed part would take longer than this is skipped at that N, seconds. */
   budgetSeconds: number;
+  /** The Ns and tree count at which the Herd rows whose bodies block each other run (issue 31's cost). */
+  blocking: { ns: number[]; trees: number };
   /** Whether the crowd scenes against Detour's crowd run too (about 3 minutes). */
   crowds: boolean;
   write: boolean;
@@ -51,6 +55,7 @@ const FULL: Plan = {
   behaviourSeconds: 40,
   memoryNs: [100, 1000, 10000],
   budgetSeconds: 60,
+  blocking: { ns: [1000, 10000], trees: 2000 },
   crowds: true,
   write: true,
 };
@@ -63,6 +68,7 @@ const QUICK: Plan = {
   behaviourSeconds: 3,
   memoryNs: [50],
   budgetSeconds: 10,
+  blocking: { ns: [200], trees: 2000 },
   crowds: false,
   write: false,
 };
@@ -91,11 +97,13 @@ async function wasmEntry(): Promise<{ wasm?: HerdEntry; missing?: string }> {
 async function contenders(only?: string): Promise<Contender[]> {
   const want = (id: string): boolean => only === undefined || only === id;
   const out: Contender[] = [];
-  if (want('herd') || want('herd2') || want('herdFar') || want('wasm')) {
+  if (['herd', 'herd2', 'herdFar', 'herdBlock', 'herdBlock2', 'wasm'].some(want)) {
     const { wasm, missing } = await wasmEntry();
     if (want('herd')) out.push(herdContender(wasm, 1, missing));
     if (want('herd2')) out.push(herdContender(wasm, 2, missing));
     if (want('herdFar')) out.push(herdContender(wasm, 1, missing, false, FAR));
+    if (want('herdBlock')) out.push(blockingHerdContender(wasm, 1, missing));
+    if (want('herdBlock2')) out.push(blockingHerdContender(wasm, 2, missing));
     if (want('wasm')) out.push(rowsContender('wasm', 'walker walk+seek (wasm)', wasm, missing));
   }
   if (want('reference')) out.push(rowsContender('reference', 'walker walk+seek (reference)', await referenceEntry()));
@@ -136,7 +144,7 @@ function machine(): Machine {
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Short names for the "same final feet as" column. */
-const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', herdFar: 'Herd far targets', routes: 'Herd + routes', waypoints: 'Herd + RouteFollower', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
+const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', herdFar: 'Herd far targets', herdBlock: 'Herd bodies blocking', herdBlock2: 'Herd bodies blocking 2 threads', routes: 'Herd + routes', waypoints: 'Herd + RouteFollower', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
 
 /** Builds a contender, or returns why it is skipped: missing, or (measured from a short run) over the time budget. */
 function buildOrSkip(c: Contender, scene: Scene, n: number, plan: Plan): { sim?: Sim; skipped?: string } {
@@ -166,9 +174,13 @@ function timedFrames(plan: Plan, frameSeconds: number): number {
   return Math.max(warmFrames, Math.ceil(warmMs / 1000 / Math.max(frameSeconds, 1e-9))) + rounds * perSlice;
 }
 
+/** The contenders whose bodies block each other: speed rows only, at the plan's `blocking` Ns and trees. */
+const BLOCKING = ['herdBlock', 'herdBlock2'];
+
 async function speed(plan: Plan, all: Contender[]): Promise<SpeedRow[]> {
   const rows: SpeedRow[] = [];
   const groups = plan.trees.flatMap((trees) => plan.ns.map((n) => ({ trees, n })));
+  const runsAt = (c: Contender, trees: number, n: number): boolean => !BLOCKING.includes(c.id) || (trees === plan.blocking.trees && plan.blocking.ns.includes(n));
   let g = 0;
   for (const trees of plan.trees) {
     const scene = new Scene({ trees });
@@ -177,7 +189,7 @@ async function speed(plan: Plan, all: Contender[]): Promise<SpeedRow[]> {
       const tag = `[speed ${g}/${groups.length}] ${fmt(trees)} trees · N = ${fmt(n)}`;
       const sims = new Map<string, Sim>();
       const here: SpeedRow[] = [];
-      for (const c of all) {
+      for (const c of all.filter((c) => runsAt(c, trees, n))) {
         progress(`${tag} · building ${c.label}`);
         const { sim, skipped } = buildOrSkip(c, scene, n, plan);
         here.push({ trees, n, id: c.id, label: c.label, skipped });
@@ -312,7 +324,25 @@ function headline(rows: readonly SpeedRow[]): string {
   const far = farRow?.timing === undefined
     ? ''
     : ` With every target ${farRow.label.replace(/^.*targets /, '').replace(/\)$/, '')} a body-step costs ${(herd.bodyStepsPerSecond / farRow.timing.bodyStepsPerSecond).toFixed(2)}× one with targets 10–30 m away (the goal is ≤ 1.2×).`;
-  return `**At N = 1,000 with 2,000 trees, walker Herd on one thread runs ${ratio.toFixed(0)}× Rapier's body-steps per second** (${fmt(Math.round(herd.bodyStepsPerSecond))} against ${fmt(Math.round(rapier.bodyStepsPerSecond))}; ${goal(ratio, 100)}).${threads}${far}`;
+  return `**At N = 1,000 with 2,000 trees, walker Herd on one thread runs ${ratio.toFixed(0)}× Rapier's body-steps per second** (${fmt(Math.round(herd.bodyStepsPerSecond))} against ${fmt(Math.round(rapier.bodyStepsPerSecond))}; ${goal(ratio, 100)}).${threads}${far}${blockingLine(rows, toRapier)}`;
+}
+
+/**
+ * The sentence on the Herd whose bodies block each other (issue 31): its ratio to Rapier on two threads at each N it
+ * ran with 2,000 trees, and on one thread; empty when it did not run.
+ */
+function blockingLine(rows: readonly SpeedRow[], toRapier: (id: string, n?: number) => number | undefined): string {
+  const ns = [...new Set(rows.filter((r) => r.id === 'herdBlock2' && r.trees === 2000 && r.timing !== undefined).map((r) => r.n))];
+  const two = ns.flatMap((n) => {
+    const ratio = toRapier('herdBlock2', n);
+    return ratio === undefined ? [] : [`${ratio.toFixed(0)}× at N = ${fmt(n)} (${goal(ratio, 150)})`];
+  });
+  if (two.length === 0) return '';
+  const one = ns.flatMap((n) => {
+    const ratio = toRapier('herdBlock', n);
+    return ratio === undefined ? [] : [`${ratio.toFixed(0)}× at N = ${fmt(n)}`];
+  });
+  return ` With the bodies blocking each other (the kind's \`bodies\` listing itself, avoidance on: SE-6, AV), Herd on two threads runs ${two.join(' and ')} Rapier${one.length > 0 ? `, on one thread ${one.join(' and ')}` : ''}.`;
 }
 
 /** Notes on walker contenders whose final feet differ, though walker's cores are meant to agree bit for bit. */
@@ -531,10 +561,16 @@ async function main(): Promise<void> {
   progress('[setup] timing Rapier on the heightfield and on a flat box', true);
   const probe = probeGround(flat, plan.write ? 500 : 50, plan.write ? 20 : 3, plan.write ? 5 : 2);
   const rows = await speed(plan, all);
+  if (process.env.BENCH_ONLY === 'speed') {
+    process.stdout.write(`\n${machineText(m)}\n\n${speedTable(rows)}\n\n${headline(rows)}\n`);
+    progress(`[done] speed rounds alone in ${((performance.now() - started) / 60000).toFixed(1)} min; nothing written`, true);
+    return;
+  }
   // The routing Herds run in the behaviour table only: their cost is `npm run bench`'s business (RT-7).
   const { wasm, missing } = await wasmEntry();
-  // The far-targets row is a speed row only: its bodies head elsewhere, so its behaviour is another question.
-  const withRoutes = all.flatMap((c) => (c.id === 'herd' ? [c, herdContender(wasm, 1, missing, true), waypointContender(wasm, missing)] : c.id === 'herdFar' ? [] : [c]));
+  // The far-targets and blocking rows are speed rows only: their bodies head elsewhere or meet each other, so their
+  // behaviour is another question (the crowd scenes' for blocking bodies).
+  const withRoutes = all.flatMap((c) => (c.id === 'herd' ? [c, herdContender(wasm, 1, missing, true), waypointContender(wasm, missing)] : c.id === 'herdFar' || BLOCKING.includes(c.id) ? [] : [c]));
   const behaviours = await behaviour(plan, withRoutes, wasm ?? (await referenceEntry()));
   const crowds = plan.crowds ? await runCrowdSuite({ progress }) : undefined;
   if (plan.memoryNs.length > 0) memory(plan, rows);

@@ -1,7 +1,7 @@
 /**
  * walker Herd on the shared scene: every body in one Herd, one `step` per frame with per-body seek targets (SPEC HD),
  * on one thread, or on two (HD-5: the same bodies, bit for bit, stepped by the main thread and a worker), or seeking
- * along routes (RT-7, RT-8).
+ * along routes (RT-7, RT-8), or with bodies that block each other (issue 31's cost).
  */
 import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
@@ -51,33 +51,54 @@ export function herdContender(entry: HerdEntry | undefined, threads: 1 | 2, miss
     id: route ? 'routes' : far ? 'herdFar' : threads === 1 ? 'herd' : 'herd2',
     label: route ? 'walker Herd + routes (wasm)' : far ? `walker Herd (wasm, targets ${legs.min}–${legs.max} m away)` : threads === 1 ? 'walker Herd (wasm)' : 'walker Herd (wasm, 2 threads)',
     missing: Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
+    build: (scene: Scene, n: number): Sim => herdSim(entry, walkerWorld(scene), scene, n, threads, route, legs),
+  };
+}
+
+/**
+ * The Herd contender whose bodies block each other (issue 31): the bench kind listing itself in `bodies` (SE-6, HD-1),
+ * avoidance on as a kind has it by default (AV-1..AV-6), on `threads` threads: id `herdBlock` on one, `herdBlock2`
+ * on two.
+ */
+export function blockingHerdContender(entry: HerdEntry | undefined, threads: 1 | 2, missing?: string): Contender {
+  return {
+    id: threads === 1 ? 'herdBlock' : 'herdBlock2',
+    label: `walker Herd (wasm, bodies blocking${threads === 1 ? '' : ', 2 threads'})`,
+    missing: entry?.Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
     build(scene: Scene, n: number): Sim {
-      if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
       const world = walkerWorld(scene);
-      const ground = entry.groundOf(world);
-      const targets = new Targets(scene, n, legs);
-      // Threads given, so the one-thread row stays on one thread (a herd's default is every core from 256 bodies).
-      const herd = new Herd(world, ground, { capacity: n, threads });
-      for (let i = 0; i < n; i++) {
-        const index = herd.add(startRow(entry, world, ground, scene, i));
-        if (index !== i) throw new Error(`bench: Herd.add gave index ${index} to body ${i}.`);
-        herd.seek(i, [targets.x[i], targets.z[i]], STOP, { route });
-      }
-      return {
-        n,
-        targets,
-        step(): void {
-          // Views are taken once a frame: a step may grow the memory, after which they would be stale (HD-3).
-          const xs = herd.x;
-          const zs = herd.z;
-          for (let i = 0; i < n; i++) {
-            if (targets.arrive(i, xs[i], zs[i])) herd.seek(i, [targets.x[i], targets.z[i]], STOP, { route });
-          }
-          herd.step(DT);
-        },
-        ...readouts(herd, n),
-      };
+      const kinds = Object.fromEntries(Object.entries(world.walker!.kinds!).map(([name, kind]) => [name, { ...kind, bodies: [name] }]));
+      return herdSim(entry, { ...world, walker: { ...world.walker, kinds } }, scene, n, threads, false, NEAR);
     },
+  };
+}
+
+/** n bodies of the scene in one Herd of `world` on `threads` threads, each seeking its targets in turn. */
+function herdSim(entry: HerdEntry | undefined, world: World, scene: Scene, n: number, threads: 1 | 2, route: boolean, legs: Legs): Sim {
+  const Herd = entry?.Herd;
+  if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
+  const ground = entry.groundOf(world);
+  const targets = new Targets(scene, n, legs);
+  // Threads given, so the one-thread row stays on one thread (a herd's default is every core from 256 bodies).
+  const herd = new Herd(world, ground, { capacity: n, threads });
+  for (let i = 0; i < n; i++) {
+    const index = herd.add(startRow(entry, world, ground, scene, i));
+    if (index !== i) throw new Error(`bench: Herd.add gave index ${index} to body ${i}.`);
+    herd.seek(i, [targets.x[i], targets.z[i]], STOP, { route });
+  }
+  return {
+    n,
+    targets,
+    step(): void {
+      // Views are taken once a frame: a step may grow the memory, after which they would be stale (HD-3).
+      const xs = herd.x;
+      const zs = herd.z;
+      for (let i = 0; i < n; i++) {
+        if (targets.arrive(i, xs[i], zs[i])) herd.seek(i, [targets.x[i], targets.z[i]], STOP, { route });
+      }
+      herd.step(DT);
+    },
+    ...readouts(herd, n),
   };
 }
 

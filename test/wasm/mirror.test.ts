@@ -22,6 +22,7 @@ const WASM_ONLY: Record<string, string> = {
   threads: "a herd step's ranges on worker threads over the shared memory (HD-5); the reference steps on one thread",
   clearWay: "a herd body's kept proof of a clear way, which lets seek and slide skip searches for solids the reference has no grid to prove",
   gentleProof: "a herd body's proof that the lattice cells round it are gentle, for gentleSlope and gentleWay, which the reference has not",
+  clusterMemo: "a herd's kept clusters of solids, which lets seek skip gathering a cluster it gathered before; the reference gathers every one",
 };
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
@@ -74,12 +75,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // body's diameter from every other is its own obstacle without a query; a herd body keeps the probe of its way it
   // found blocked, and while it stands there with the same floor it skips that slide (the same answers); a kept
   // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces); a corner's
-  // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner).
+  // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner); a cluster of
+  // solids alone (solidsOnly) is recalled from the herd's memo, a member is looked for only among those within reach
+  // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid).
   seek: {
     reference: [],
     assembly: [
-      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'standsAlone', 'proveClearWay', 'corner', 'BlockedProbe', 'BLOCKED_PROBE_NUMBERS',
-      'blockedProbe', 'keepBlockedProbe', 'clusterData',
+      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
+      'BlockedProbe', 'BLOCKED_PROBE_NUMBERS', 'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
   // wasm frees grids and grows the search's and the route's storage by copying (so it counts its heap's room, in
