@@ -492,10 +492,10 @@ export function prepareStep(h: Herd): void {
 export function stepBodies(h: Herd, crowd: Crowd, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
   const g = useGround(h.ground);
-  // A proof of a clear way is of the solid circles only, so a herd whose bodies block each other keeps none (nor their
-  // 40 bytes a body), nor does one on a ground with pieces of boxes, walls or polygons (LV-1).
+  // A proof of a clear way is of the solids only, so a herd whose bodies block each other keeps none (nor their 40
+  // bytes a body); one is made only where no piece of a box, wall or polygon is near (assembly/seek.ts proveClearWay).
   const keep = !anyBlocked;
-  keepClearWay = keep && g.shapes() === null;
+  keepClearWay = keep;
   keepBlockedProbe = keep;
   keepGentle = true;
   let failed = -1;

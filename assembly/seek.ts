@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { ShapeGrid, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { ShapeGrid, anyPieceReaches, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
@@ -249,7 +249,8 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
 /** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */
 function placeOfBlocker(g: Sampler): i32 {
   const grid = g.ground.scatter;
-  if (blockerPlace < 0 && grid !== null) blockerPlace = idOf(grid, blocker);
+  // A piece's blocker is its first corner's disc, which no circle of the grid stands for.
+  if (blockerPlace < 0 && grid !== null && blockerPiece < 0) blockerPlace = idOf(grid, blocker);
   return blockerPlace;
 }
 
@@ -259,13 +260,15 @@ function placeOfBlocker(g: Sampler): i32 {
  * link no other circle to it.
  */
 function standsAlone(n: Numbers, g: Sampler): bool {
-  // Gaps are measured between circles only: beside a piece of a box, wall or polygon no circle is known to stand alone.
-  if (g.crowd !== null || g.bodies.length != 0 || g.shapes() !== null) return false;
+  if (g.crowd !== null || g.bodies.length != 0) return false;
   const k = placeOfBlocker(g);
   if (k < 0) return false;
   const grid = changetype<ScatterGrid>(g.ground.scatter);
   const rounding = 1e-6 + 1e-9 * (Math.abs(blocker.x) + Math.abs(blocker.z));
-  return n.radius + n.radius + rounding < gapOf(grid, k);
+  if (!(n.radius + n.radius + rounding < gapOf(grid, k))) return false;
+  // Gaps are measured between circles only: a piece joins where gatherCluster's query round the blocker meets it.
+  const shapes = g.shapes();
+  return shapes === null || !anyPieceReaches(shapes, blocker.x, blocker.z, blocker.radius + (n.radius + n.radius));
 }
 
 /**
@@ -291,9 +294,12 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
   const reach = len / pieces * 0.5 + n.radius + CLEAR_REACH;
   let margin = CLEAR_REACH;
+  const shapes = g.shapes();
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     const circles = g.circles(px + sx * mid, pz + sz * mid, reach);
+    // A piece this query reaches is as near as a circle it finds, and a proof is of circles: none is kept (LV-1).
+    if (shapes !== null && anyPieceReaches(shapes, px + sx * mid, pz + sz * mid, reach)) return;
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
       if (first !== null && sameCircle(c, changetype<Circle>(first))) continue;
