@@ -11,7 +11,8 @@ import { ScatterGrid, circleOf, reachesWithin } from './scatter';
  * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
  * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc
  * grown by the body's radius, but the blocker's (the solid of id `blocker` in the ground's grid, or none when −1), stays
- * at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof made for a body of another kind,
+ * at least `margin` off the segment from (x, z) to (qx, qz), and so does every piece of a box, wall or polygon grown by
+ * the body's radius (a proof is made only where none is within CLEAR_REACH, assembly/seek.ts) (the herd drops a proof made for a body of another kind,
  * assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
  * margin, lies within it all along (a point's distance from a segment is convex along a line), so no solid's grown disc
  * but the blocker's reaches it: no way into another starts on it. The proof is of the solids alone (bodies move; the

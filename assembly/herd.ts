@@ -492,11 +492,11 @@ export function prepareStep(h: Herd): void {
 export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i32, dt: f64): i32 {
   const anyBlocked = h.blocking;
   const g = useGround(h.ground);
-  // A proof of a clear way is of the solid circles only: where bodies block, seek and slide search them all the same
+  // A proof of a clear way is of the solids only: where bodies block, seek and slide search them all the same
   // (assembly/seek.ts firstBlocker, assembly/clearWay.ts keptCircles), and a blocked probe is kept only for a probe
-  // that reads no bodies (assembly/seek.ts wayBlocked). On a ground with pieces of boxes, walls or polygons (LV-1) no
-  // proof is kept.
-  keepClearWay = g.shapes() === null;
+  // that reads no bodies (assembly/seek.ts wayBlocked). A proof is made only where no piece of a box, wall or polygon
+  // is near (assembly/seek.ts proveClearWay).
+  keepClearWay = true;
   keepBlockedProbe = true;
   keepGentle = true;
   useClusterMemo(memo);

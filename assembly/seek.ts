@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { ShapeGrid, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { ShapeGrid, anyPieceReaches, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
@@ -266,7 +266,8 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
 /** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */
 function placeOfBlocker(g: Sampler): i32 {
   const grid = g.ground.scatter;
-  if (blockerPlace < 0 && grid !== null) blockerPlace = idOf(grid, blocker);
+  // A piece's blocker is its first corner's disc, which no circle of the grid stands for.
+  if (blockerPlace < 0 && grid !== null && blockerPiece < 0) blockerPlace = idOf(grid, blocker);
   return blockerPlace;
 }
 
@@ -283,14 +284,15 @@ function solidsOnly(g: Sampler): bool {
 /**
  * Whether firstBlocker's blocker, a solid of a cluster of solids alone (solidsOnly), at the place `k` in the grid, is
  * an obstacle by itself (AS only; G-4): its disc stands further than the body's diameter, and a rounding margin, from
- * every other solid's. gatherCluster would link no other circle to it. Gaps are measured between circles only: beside
- * a piece of a box, wall or polygon no circle is known to stand alone.
+ * every other solid's, and no piece is within reach. gatherCluster would link no other circle to it.
  */
 function standsAlone(n: Numbers, g: Sampler, k: i32): bool {
-  if (g.shapes() !== null) return false;
   const grid = changetype<ScatterGrid>(g.ground.scatter);
   const rounding = 1e-6 + 1e-9 * (Math.abs(blocker.x) + Math.abs(blocker.z));
-  return n.radius + n.radius + rounding < gapOf(grid, k);
+  if (!(n.radius + n.radius + rounding < gapOf(grid, k))) return false;
+  // Gaps are measured between circles only: a piece joins where gatherCluster's query round the blocker meets it.
+  const shapes = g.shapes();
+  return shapes === null || !anyPieceReaches(shapes, blocker.x, blocker.z, blocker.radius + (n.radius + n.radius));
 }
 
 /**
@@ -317,9 +319,12 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
   const reach = len / pieces * 0.5 + n.radius + CLEAR_REACH;
   let margin = CLEAR_REACH;
+  const shapes = g.shapes();
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     const circles = g.solidCircles(px + sx * mid, pz + sz * mid, reach);
+    // A piece this query reaches is as near as a circle it finds, and a proof is of circles: none is kept (LV-1).
+    if (shapes !== null && anyPieceReaches(shapes, px + sx * mid, pz + sz * mid, reach)) return;
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
       if (w.blocker >= 0 && sameCircle(c, changetype<Circle>(first))) continue;
@@ -645,13 +650,13 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     cluster.data = clusterData;
     cluster.capacity = MAX_CLUSTER + 1;
     // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
-    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts) — only where no piece of a box, wall
-    // or polygon can join it, since the memo is dropped by edits of the circles alone.
-    const memo = solidsOnly(g) && g.shapes() === null ? placeOfBlocker(g) : -1;
+    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts) — kept only on a ground that has
+    // had no piece of a box, wall or polygon, since the memo is dropped by edits of the circles alone.
+    const memo = solidsOnly(g) ? placeOfBlocker(g) : -1;
     if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
-    } else if (memo >= 0 && clusterMemo != 0) {
+    } else if (memo >= 0 && clusterMemo != 0 && g.shapes() === null) {
       const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
       if (!recallCluster(memo, n.radius, changes, cluster)) {
         gatherCluster(n, g, changetype<Circle>(first), cluster);

@@ -187,6 +187,30 @@ export function pieceReaches(grid: ShapeGrid, p: i32, x: f64, z: f64, r: f64): b
   return pieceReaches(grid, p, x, z, r);
 }
 
+/**
+ * Whether some piece reaches within r of (x, z), over the cells a consumer's walk for that query covers (AS only): where
+ * it says none, every consumer's walk over those cells meets none, so a herd's memos of circles alone answer there.
+ */
+export function anyPieceReaches(grid: ShapeGrid, x: f64, z: f64, r: f64): bool {
+  const wide = queryReach(x, z, r);
+  if (!(wide >= 0.0)) return false;
+  const cx0 = shapeCellOf(x - wide, grid.minX, grid.cellSize, grid.nx);
+  const cx1 = shapeCellOf(x + wide, grid.minX, grid.cellSize, grid.nx);
+  const cz0 = shapeCellOf(z - wide, grid.minZ, grid.cellSize, grid.nz);
+  const cz1 = shapeCellOf(z + wide, grid.minZ, grid.cellSize, grid.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(grid, cz * grid.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let j = 0; j < length; j++) {
+        if (pieceReaches(grid, load<i32>(list + 8 + (<usize>j << 2)), x, z, r)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** The query reach round (x, z) a consumer's walk over the cells covers (AS only): see queryReach. */
 @inline export function shapeReach(x: f64, z: f64, r: f64): f64 {
   return queryReach(x, z, r);

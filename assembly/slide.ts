@@ -100,7 +100,8 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
   }
   // Then the pieces of boxes, walls and polygons (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them: a circle keeps a tie.
   const shapes = g.shapes();
-  if (shapes === null) return;
+  // A kept proof holds only where no piece is near its way (assembly/seek.ts proveClearWay): none meets the move.
+  if (shapes === null || kept !== null) return;
   const wide = shapeReach(mx, mz, reach);
   if (!(wide >= 0.0)) return;
   const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);

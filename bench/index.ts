@@ -15,7 +15,8 @@
  *     the reference; and the play-test (CO-13) on wasm: 120 s per world under the WASD stick, each companion step the
  *     least of three plays — its longest, its 99.9th percentile and the steps over 2 ms — and the longest of one play.
  *  6. A level that changes (LV-2, LV-4): 100 trees moved a frame beside a stepping 1,000-body herd and a kept route.
- * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|edits|companion for one part.
+ *  7. The village (issue 29): 2,000 trees with 40 houses and 300 m of walls against the trees alone, Herd N = 1k, 10k.
+ * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|edits|village|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
@@ -462,6 +463,112 @@ async function edits(core: WasmCore): Promise<Record<string, string>[]> {
   return out;
 }
 
+/** The village's half side, m: the 256 m world of 2,000 trees. */
+const VILLAGE_HALF = 128;
+
+/**
+ * The village (issue 29): the 256 m world of 2,000 trees, with 40 houses (6 × 4 m boxes, each turned its own way) on an
+ * 8 × 5 grid and an 80 m square of walls (0.3 m thick) round the middle, a 5 m gate in each side: 4 × 75 = 300 m of wall.
+ */
+function villageWorld(): World {
+  return sampleWorld({ half: VILLAGE_HALF, cell: 1, trees: 2000, boulders: 0, seed: 11 });
+}
+
+function buildVillage(ground: Ground): void {
+  const level = solidsOf(ground);
+  for (let i = 0; i < 8; i++) {
+    for (let j = 0; j < 5; j++) level.add({ shape: 'box', x: -105 + 30 * i, z: -100 + 50 * j, halfX: 3, halfZ: 2, yaw: 0.3 * (i + 8 * j) });
+  }
+  const side = 40;
+  const gate = 2.5;
+  for (const [ax, az, bx, bz] of [[-1, -1, 1, -1], [1, -1, 1, 1], [1, 1, -1, 1], [-1, 1, -1, -1]]) {
+    // Each side in two lengths of 37.5 m, the gate between them.
+    const mx = ((ax + bx) / 2) * side;
+    const mz = ((az + bz) / 2) * side;
+    const ux = (bx - ax) / 2;
+    const uz = (bz - az) / 2;
+    level.add({ shape: 'wall', points: [[ax * side, az * side], [mx - ux * gate, mz - uz * gate]], thickness: 0.3 });
+    level.add({ shape: 'wall', points: [[mx + ux * gate, mz + uz * gate], [bx * side, bz * side]], thickness: 0.3 });
+  }
+}
+
+/** A herd of `count` bodies seeking 5–25 m targets over the village world (a new one on arrival every 30 steps). */
+function villageStepper(core: WasmCore, w: World, ground: Ground, starts: [number, number][], targets: [number, number][]): { herd: Herd; step: () => void } {
+  const inside = (c: number): number => Math.max(-VILLAGE_HALF + 8, Math.min(VILLAGE_HALF - 8, c));
+  const herd = new core.Herd(w, ground, { capacity: starts.length, threads: 1 });
+  const n = reference.numbers({ kind: 'xbot' }, w);
+  starts.forEach(([x, z], i) => {
+    herd.add({ kind: 'xbot', pos: [x, core.stand(n, ground, x, z), z] });
+    herd.seek(i, targets[i], 0.5);
+  });
+  const next = random(3);
+  let steps = 0;
+  const step = (): void => {
+    herd.step(DT);
+    if (++steps % 30 !== 0) return;
+    const arrived = herd.arrived;
+    const xs = herd.x;
+    const zs = herd.z;
+    for (let i = 0; i < arrived.length; i++) {
+      if (arrived[i] === 0) continue;
+      const [tx, tz] = targetNear(xs[i], zs[i], next);
+      herd.seek(i, [inside(tx), inside(tz)], 0.5);
+    }
+  };
+  return { herd, step };
+}
+
+/**
+ * The village against the trees alone (issue 29): the same bodies (dry spots clear of every solid of the village, the
+ * same targets) stepped on both grounds in one run, ns per body-step and the ratio (target: ≤ 1.3×).
+ */
+async function village(): Promise<Record<string, string>[]> {
+  const out: Record<string, string>[] = [];
+  for (const count of [1000, 10000]) {
+    // Two worlds: the solids' edits are of a world's, made in every ground over it (LV-2).
+    const w = villageWorld();
+    const v = villageWorld();
+    const core = await createCore(decodeBase64(releaseBase64));
+    const trees = core.groundOf(w);
+    const houses = core.groundOf(v);
+    buildVillage(houses);
+    const next = random(2);
+    const starts: [number, number][] = [];
+    const targets: [number, number][] = [];
+    while (starts.length < count) {
+      const x = (next() - 0.5) * (2 * VILLAGE_HALF - 16);
+      const z = (next() - 0.5) * (2 * VILLAGE_HALF - 16);
+      if ((houses.depth?.(x, z) ?? 0) !== 0 || houses.solids(x, z, 0.6).length !== 0) continue;
+      const [tx, tz] = targetNear(x, z, next);
+      starts.push([x, z]);
+      targets.push([Math.max(-VILLAGE_HALF + 8, Math.min(VILLAGE_HALF - 8, tx)), Math.max(-VILLAGE_HALF + 8, Math.min(VILLAGE_HALF - 8, tz))]);
+    }
+    const plain = villageStepper(core, w, trees, starts, targets);
+    const walled = villageStepper(core, v, houses, starts, targets);
+    const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 500 });
+    bench.add('trees', plain.step);
+    bench.add('village', walled.step);
+    await bench.run();
+    const perBody = (name: string): number => {
+      const r = bench.getTask(name)!.result;
+      if (r.state !== 'completed') throw new Error(`bench task ${name} did not complete (${r.state})`);
+      return (r.latency.p50 * 1e6) / count;
+    };
+    const alone = perBody('trees');
+    const withVillage = perBody('village');
+    out.push({
+      bodies: count.toLocaleString('en'),
+      'trees only ns/body-step': fmt(alone),
+      'village ns/body-step': fmt(withVillage),
+      'village / trees': `${(withVillage / alone).toFixed(2)}×`,
+      'goal': withVillage / alone <= 1.3 ? 'met (≤ 1.3×)' : 'missed (> 1.3×)',
+    });
+    plain.herd.dispose();
+    walled.herd.dispose();
+  }
+  return out;
+}
+
 async function companion(): Promise<Record<string, string>[]> {
   const out: Record<string, string>[] = [];
   const apis = [['wasm', walkerOn(await createCore(decodeBase64(releaseBase64)))], ['reference', reference]] as const;
@@ -595,6 +702,10 @@ async function main(): Promise<void> {
   if (runs('edits')) {
     console.log('\nA level that changes (LV-2, LV-4): 100 trees moved a frame, a 1,000-body herd stepping, one route on the kept grid (target: edits and what they drop ≤ 0.5 ms a frame):');
     console.table(await edits(core));
+  }
+  if (runs('village')) {
+    console.log('\nThe village (2,000 trees, 40 houses, 300 m of walls with 4 gates, 256 m world) against the trees alone, the same bodies in one run (target: ≤ 1.3×):');
+    console.table(await village());
   }
   if (runs('companion')) {
     console.log('\nThe companion per frame (CO-12), on the autopilot scenes\' 0.25 m heightmap; a plan searches at most 16,384 cells, the first on a fresh grid:');

@@ -46,10 +46,11 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The reference lays a shape grid's cells out and lists a query's pieces for the JS ground's answer; wasm's consumers
   // walk the cells themselves (pieceMet, shapeReach, shapeList), with no list to size per thread, over records of
-  // PIECE_WORDS words in linear memory that it frees.
+  // PIECE_WORDS words in linear memory that it frees; a herd's memos ask whether any piece is near (anyPieceReaches),
+  // which the reference, keeping none, never asks.
   shapeGrid: {
     reference: ['newShapeGrid', 'queryShapeGrid'],
-    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'pieceMet', 'shapeReach', 'freeShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'pieceMet', 'anyPieceReaches', 'shapeReach', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
