@@ -303,6 +303,12 @@ export const ON_RISE: i32 = 1;
 export const RISE_TOP: i32 = 2;
 
 /**
+ * Whether steepGround's last answer was proved by gentleSlope for a body not sliding (AS only): there faceAt, asked
+ * the same for a body not sliding, answers NO_RISE at once too.
+ */
+export let provedGentle = false;
+
+/**
  * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
  * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep
  * where the slope passes the hysteresis threshold and the body stands on a rise there (riseAt up the gradient): not
@@ -311,7 +317,11 @@ export const RISE_TOP: i32 = 2;
 export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, ceiling: f64, grad: Vec2): bool {
   // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
   // without measuring it (the callers read `grad` only when the ground is steep).
-  if (gentleSlope(n, g, x, z, wasSteep)) return false;
+  provedGentle = false;
+  if (gentleSlope(n, g, x, z, wasSteep)) {
+    provedGentle = !wasSteep;
+    return false;
+  }
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return false;

@@ -63,9 +63,10 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope), and a herd
   // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's
   // callbacks, which it cannot bound. wasm's standHeight asks its feet, and standGradient its slope's points, into
-  // statics (footing, crossing) a worker points at its own.
+  // statics (footing, crossing) a worker points at its own; walk skips a face test steepGround's proof of gentle
+  // ground just answered (provedGentle).
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'keepWayProof', 'callStatus'] },
-  stand: { reference: [], assembly: ['crossing', 'footing', 'gentleSlope', 'proofDivisor'] },
+  stand: { reference: [], assembly: ['crossing', 'footing', 'gentleSlope', 'proofDivisor', 'provedGentle'] },
   // wasm's lattice works out a slope's twelve points together (latticeCross) into a record of its own; the
   // reference's standGradient asks them one by one.
   feet: { reference: [], assembly: ['Cross'] },
