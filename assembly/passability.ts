@@ -267,6 +267,30 @@ export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
 }
 
 /**
+ * Forgets the cells of the grid that a change of the solids within the box [x0, z0, x1, z1] may have made stale
+ * (LV-4): each cell the box grown by `reach` meets — its standing — and the ring of cells round them, whose edges
+ * lead into those cells or may cross the box. Their states and known edges are cleared, so a search works them out
+ * again when it needs them (RT-1) and they come out as on a grid made fresh. A grid that forgot any cell takes a
+ * new serial, so a search set aside on it starts over (RT-3). Returns how many cells were forgotten.
+ */
+export function forgetCellsIn(grid: Grid, x0: f64, z0: f64, x1: f64, z1: f64, reach: f64): i32 {
+  // Clamped to the grid (one past it at most) before the cast, so a box of any size or place costs the cells it covers.
+  const left = <i32>Math.min(Math.max(Math.floor((x0 - reach) / grid.cell) - 1.0 - grid.i0, 0.0), <f64>grid.w);
+  const right = <i32>Math.max(Math.min(Math.floor((x1 + reach) / grid.cell) + 1.0 - grid.i0, <f64>(grid.w - 1)), -1.0);
+  const bottom = <i32>Math.min(Math.max(Math.floor((z0 - reach) / grid.cell) - 1.0 - grid.j0, 0.0), <f64>grid.h);
+  const top = <i32>Math.max(Math.min(Math.floor((z1 + reach) / grid.cell) + 1.0 - grid.j0, <f64>(grid.h - 1)), -1.0);
+  if (!(left <= right && bottom <= top)) return 0;
+  for (let row = bottom; row <= top; row++) {
+    const from = row * grid.w + left;
+    const count = right - left + 1;
+    memory.fill(changetype<usize>(grid.cells) + (<usize>from << 2), 0, <usize>count << 2);
+    memory.fill(changetype<usize>(grid.known) + <usize>from, 0, <usize>count);
+  }
+  grid.serial = ++gridsMade;
+  return (right - left + 1) * (top - bottom + 1);
+}
+
+/**
  * Whether slide moves a grounded body standing at (ax, az) (as in RT-2) the whole way to (bx, bz) (RT-4): the
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */

@@ -100,7 +100,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   route: {
     reference: [
       'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
-      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'dropGridsWhere', 'passability',
+      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'forgetCellsWhere', 'keptPassability', 'passability',
     ],
     assembly: ['gridCells'],
   },
