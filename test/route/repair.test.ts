@@ -23,7 +23,7 @@ const TO: [number, number] = [29.5, 29.5];
 /** Hills steep in places (so the terrain refuses some edges) over 40 × 40 samples. */
 function hillyWorld(solids: SolidInput[]): World {
   const w = mapWorld(40, (i, j) => 0.9 * Math.sin(i / 2.3) * Math.cos(j / 3.1) + 0.02 * i);
-  w.walker.mods!.solids = 'scatter3d';
+  w.walker!.mods!.solids = 'scatter3d';
   w.scatter3d = { solids };
   return w;
 }
@@ -114,7 +114,7 @@ for (const { name, api } of CORES) {
 
     it(`LV-4, RT-3: a budgeted route paused before a wall is added across its way starts over and reads unreachable (${name})`, () => {
       const w = mapWorld(40, () => 0);
-      w.walker.mods!.solids = 'scatter3d';
+      w.walker!.mods!.solids = 'scatter3d';
       w.scatter3d = { solids: [] };
       const ground = api.groundOf(w);
       const me = rowAt(api, w, ground, 2.5, 16.5);
