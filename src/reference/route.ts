@@ -180,7 +180,7 @@ function gridFor(ground: Ground, n: Numbers, region: Region): Grid {
 /**
  * Forgets, in each kept grid of a ground `serves` names, the cells a change of the solids may have made stale (LV-4):
  * for each box [x0, z0, x1, z1] of `boxes` (4 numbers each), the cells it reaches grown by the grid's kind's radius and
- * CHANGE_MARGIN, and the ring round them (forgetCellsIn). Why: the verdicts near a changed solid are stale, the rest
+ * CHANGE_MARGIN, and the edges into them (forgetCellsIn). Why: the verdicts near a changed solid are stale, the rest
  * still hold — a repair costs the cells the change covers, not a new grid's; a search set aside on a grid that forgot
  * cells starts over (RT-3).
  */

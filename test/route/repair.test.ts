@@ -1,7 +1,7 @@
 /**
  * LV-4, RT-1: a kept route grid an edit reaches is repaired, not dropped — it forgets the cells the changed boxes
- * cover (grown by the kind's radius and 0.01 m) and the ring round them — and the repaired grid equals, cell for
- * cell, a grid made fresh on the edited world. Seeded random edits (add, move, remove) of circles, boxes, walls and
+ * cover (grown by the kind's radius and 0.01 m) and the edges into them from the cells round them — and the repaired
+ * grid equals, cell for cell, a grid made fresh on the edited world. Seeded random edits (add, move, remove) of circles, boxes, walls and
  * polygons on hilly ground, on the reference, release and debug cores; the kept grid half worked out by a route, or
  * worked out whole, before the edits. A budgeted route set aside on a grid that forgot cells starts over (RT-3): it
  * ends as a route on a grid made fresh does, never through a wall added since its search began.
