@@ -15,6 +15,7 @@ import { Sampler, forget, nearList, useGround } from './lattice';
 import { Crowd, fileCrowd, freeCrowd, newCrowd, reserveCrowd } from './crowd';
 import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekAlong } from './fields';
 import { LOG_SIZE, ScatterGrid } from './scatter';
+import { binColumn, binEnd, binRow, binStart, fileChanges, filedAt, missesFiled, wideAt, wideChanges } from './changeBins';
 import {
   BLOCKED_PROBE_NUMBERS, BlockedProbe, MAX_CLUSTER, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
@@ -615,17 +616,19 @@ export function forgetChangedSolids(h: Herd): void {
  * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
  * meets a box the grid logged from change `from` to `to` (all of them: every proof), and each blocked probe whose
  * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one (AS only; LV-4): a proof or probe a change
- * could make wrong. Body by body, each body's boxes worked out once.
+ * could make wrong. Body by body, each body's boxes worked out once and tested against the changes filed in the bins
+ * they reach (assembly/changeBins.ts) — the same drops as against every change.
  */
 function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool): void {
   const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
   const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
   const log = grid.log;
+  if (!all) fileChanges(log, from, to);
   for (let i = 0; i < h.count; i++) {
     const w = changetype<ClearWay>(clearWayOf(h, i));
     const p = changetype<BlockedProbe>(blockedProbeOf(h, i));
-    let proof = w.margin > 0.0;
-    let probe = p.floor == p.floor;
+    const proof = w.margin > 0.0;
+    const probe = p.floor == p.floor;
     if (!proof && !probe) continue;
     if (all) {
       w.margin = 0.0;
@@ -634,31 +637,51 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool
     }
     const radius = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>()).radius;
     const reach = <f64>w.margin + radius + CHANGE_MARGIN;
-    const wx0 = Math.min(w.x, w.qx) - reach;
-    const wx1 = Math.max(w.x, w.qx) + reach;
-    const wz0 = Math.min(w.z, w.qz) - reach;
-    const wz1 = Math.max(w.z, w.qz) + reach;
     const near = STALL_PROBE + radius + CHANGE_MARGIN;
-    const px0 = xs[i] - near;
-    const px1 = xs[i] + near;
-    const pz0 = zs[i] - near;
-    const pz1 = zs[i] + near;
-    for (let c = from; c < to && (proof || probe); c++) {
-      const at = (c % LOG_SIZE) * 4;
-      const x0 = log[at];
-      const z0 = log[at + 1];
-      const x1 = log[at + 2];
-      const z1 = log[at + 3];
-      if (proof && wx0 <= x1 && x0 <= wx1 && wz0 <= z1 && z0 <= wz1) {
-        w.margin = 0.0;
-        proof = false;
-      }
-      if (probe && px0 <= x1 && x0 <= px1 && pz0 <= z1 && z0 <= pz1) {
-        p.floor = NaN;
-        probe = false;
+    memoBox[0] = Math.min(w.x, w.qx) - reach;
+    memoBox[1] = Math.min(w.z, w.qz) - reach;
+    memoBox[2] = Math.max(w.x, w.qx) + reach;
+    memoBox[3] = Math.max(w.z, w.qz) + reach;
+    memoBox[4] = xs[i] - near;
+    memoBox[5] = zs[i] - near;
+    memoBox[6] = xs[i] + near;
+    memoBox[7] = zs[i] + near;
+    // The bins of the box round both memos' boxes (only those a memo the body holds).
+    const x0 = proof && probe ? Math.min(memoBox[0], memoBox[4]) : proof ? memoBox[0] : memoBox[4];
+    const z0 = proof && probe ? Math.min(memoBox[1], memoBox[5]) : proof ? memoBox[1] : memoBox[5];
+    const x1 = proof && probe ? Math.max(memoBox[2], memoBox[6]) : proof ? memoBox[2] : memoBox[6];
+    const z1 = proof && probe ? Math.max(memoBox[3], memoBox[7]) : proof ? memoBox[3] : memoBox[7];
+    memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0);
+    for (let k = 0; k < wideChanges() && memoFlags != 0; k++) forgetMemosAt(log, wideAt(k));
+    if (!missesFiled(x0, z0, x1, z1)) {
+      const i0 = binColumn(x0);
+      const i1 = binColumn(x1);
+      const j1 = binRow(z1);
+      for (let j = binRow(z0); j <= j1 && memoFlags != 0; j++) {
+        for (let b = i0; b <= i1 && memoFlags != 0; b++) {
+          const end = binEnd(b, j);
+          for (let k = binStart(b, j); k < end && memoFlags != 0; k++) forgetMemosAt(log, filedAt(k));
+        }
       }
     }
+    if (proof && (memoFlags & 1) == 0) w.margin = 0.0;
+    if (probe && (memoFlags & 2) == 0) p.floor = NaN;
   }
+}
+
+/** The body's proof box [x0, z0, x1, z1] and probe box, as forgetMemosIn tests them. */
+const memoBox = changetype<F64s>(memory.data(8 << 3));
+/** Which of the body's memos no change met yet: bit 0 its proof, bit 1 its probe. */
+let memoFlags: i32 = 0;
+
+/** Clears memoFlags' bits of the memos the change at log place `at` meets (forgetMemosIn). */
+function forgetMemosAt(log: F64s, at: i32): void {
+  const x0 = log[at];
+  const z0 = log[at + 1];
+  const x1 = log[at + 2];
+  const z1 = log[at + 3];
+  if ((memoFlags & 1) != 0 && memoBox[0] <= x1 && x0 <= memoBox[2] && memoBox[1] <= z1 && z0 <= memoBox[3]) memoFlags &= ~1;
+  if ((memoFlags & 2) != 0 && memoBox[4] <= x1 && x0 <= memoBox[6] && memoBox[5] <= z1 && z0 <= memoBox[7]) memoFlags &= ~2;
 }
 
 /** How many bodies the herd holds. */

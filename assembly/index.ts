@@ -106,7 +106,7 @@ export { slide } from './slide';
 export { carry } from './carry';
 export { walk } from './walk';
 export { dropRowFieldsIn, seek, seekRoute } from './seekCalls';
-export { newGrid, freeGrid } from './passability';
+export { newGrid, freeGrid, forgetCellsIn } from './passability';
 export { gridCells, route } from './route';
 export {
   newHerd,

@@ -267,6 +267,47 @@ export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
 }
 
 /**
+ * Forgets what the grid knows that a change of the solids within the box [x0, z0, x1, z1] may have made stale
+ * (LV-4): every cell the box grown by `reach` meets — its core, whose standing and edges may change — wholly, and in
+ * the ring of cells round the core the edges that lead into it (the ring's other edges never come near the grown
+ * box, which the changed solids, grown by the radius and SKIN only, lie well inside). What is forgotten is worked out
+ * again when a search needs it (RT-1), as on a grid made fresh. A grid that forgot anything takes a new serial, so a
+ * search set aside on it starts over (RT-3). Returns how many cells of the core were forgotten.
+ */
+export function forgetCellsIn(grid: Grid, x0: f64, z0: f64, x1: f64, z1: f64, reach: f64): i32 {
+  // The core in the grid's columns and rows, clamped (one past the grid at most) before the cast, so a box of any
+  // size or place costs the cells it covers.
+  const left = <i32>Math.min(Math.max(Math.floor((x0 - reach) / grid.cell) - grid.i0, -1.0), <f64>grid.w);
+  const right = <i32>Math.max(Math.min(Math.floor((x1 + reach) / grid.cell) - grid.i0, <f64>grid.w), -1.0);
+  const bottom = <i32>Math.min(Math.max(Math.floor((z0 - reach) / grid.cell) - grid.j0, -1.0), <f64>grid.h);
+  const top = <i32>Math.max(Math.min(Math.floor((z1 + reach) / grid.cell) - grid.j0, <f64>grid.h), -1.0);
+  if (!(left <= right && bottom <= top && left < grid.w && right >= 0 && bottom < grid.h && top >= 0)) return 0;
+  for (let row = max<i32>(bottom - 1, 0); row <= min<i32>(top + 1, grid.h - 1); row++) {
+    for (let col = max<i32>(left - 1, 0); col <= min<i32>(right + 1, grid.w - 1); col++) {
+      const k = row * grid.w + col;
+      if (col >= left && col <= right && row >= bottom && row <= top) {
+        grid.cells[k] = 0;
+        grid.known[k] = 0;
+        continue;
+      }
+      let into = 0;
+      for (let d = 0; d < 8; d++) {
+        const ni = col + dirX(d);
+        const nj = row + dirZ(d);
+        if (ni >= left && ni <= right && nj >= bottom && nj <= top) into = into | (1 << d);
+      }
+      const s = grid.cells[k];
+      // All eight edges known becomes each known but those forgotten.
+      const known = (s & EDGES_KNOWN) != 0 ? 255 : grid.known[k];
+      grid.cells[k] = s & ~(EDGES_KNOWN | into);
+      grid.known[k] = known & ~into;
+    }
+  }
+  grid.serial = ++gridsMade;
+  return (min<i32>(right, grid.w - 1) - max<i32>(left, 0) + 1) * (min<i32>(top, grid.h - 1) - max<i32>(bottom, 0) + 1);
+}
+
+/**
  * Whether slide moves a grounded body standing at (ax, az) (as in RT-2) the whole way to (bx, bz) (RT-4): the
  * kernel's own verdict on the segment itself — its steps, water and solids at the angle it is walked.
  */

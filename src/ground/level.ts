@@ -2,13 +2,13 @@
  * A level's solids that change while the game runs (LV-1..LV-5): `solidsOf(ground)` is the handle on a scatter3d
  * ground's solids — add, move and remove them by id between calls. Each edit is made at once in the reference grid
  * (src/reference/scatter.ts editScatterGrid) and, through the listeners the wasm cores register, in every copy a core
- * uploaded; the caches of this entry's per-row calls that an edit reaches (kept route grids, per-row flow fields) are
- * dropped here, and a herd drops what it kept itself at its next step from the grid's log of changes.
+ * uploaded; the caches of this entry's per-row calls that an edit reaches are repaired (kept route grids forget the
+ * cells it reaches) or dropped (per-row flow fields) here, and a herd drops what it kept itself at its next step
+ * from the grid's log of changes.
  */
 import { show } from '../limits.ts';
 import { checkInWorld, checkNumber } from '../rows.ts';
-import { CHANGE_MARGIN } from '../reference/fields.ts';
-import { dropGridsWhere } from '../reference/route.ts';
+import { forgetCellsWhere } from '../reference/route.ts';
 import { LOG_SIZE, REMOVED, editScatterGrid, logChange, type ScatterGrid } from '../reference/scatter.ts';
 import { editShapeGrid } from '../reference/shapeGrid.ts';
 import { dropRowFieldsIn } from '../reference/seekCalls.ts';
@@ -48,11 +48,6 @@ export function onSolidEdit(listener: (edit: SolidEdit) => void): void {
   listeners.push(listener);
 }
 
-
-/** Whether the box [x0, z0, x1, z1] grown by `reach` meets the box [a0, b0, a1, b1]. */
-export function boxesMeet(x0: number, z0: number, x1: number, z1: number, reach: number, a0: number, b0: number, a1: number, b1: number): boolean {
-  return x0 - reach <= a1 && a0 <= x1 + reach && z0 - reach <= b1 && b0 <= z1 + reach;
-}
 
 /**
  * The handle on a ground's solids (LV-1): every solid has an id, the built-in ones their place in scatter3d's list
@@ -166,11 +161,7 @@ export class LevelSolids {
       boxes.push(grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
     }
     for (let k = 0; k < boxes.length; k += 4) dropRowFieldsIn(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3]);
-    dropGridsWhere((ground, reach, a0, b0, a1, b1) => {
-      if (scatterAnswering(ground.solids)?.scatter !== scatter) return false;
-      for (let k = 0; k < boxes.length; k += 4) if (boxesMeet(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3], reach + CHANGE_MARGIN, a0, b0, a1, b1)) return true;
-      return false;
-    });
+    forgetCellsWhere((ground) => scatterAnswering(ground.solids)?.scatter === scatter, boxes);
     const change: SolidEdit = { settings: this.settings, id, x, z, radius, pieces, boxes };
     for (const listener of listeners) listener(change);
   }

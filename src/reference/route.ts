@@ -8,7 +8,8 @@ import { checkKnownKeys } from '../known.ts';
 import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
-import { Grid, ROUTE_CELL, STANDABLE, fillGrid, newGrid, setWindow } from './passability.ts';
+import { CHANGE_MARGIN } from './fields.ts';
+import { Grid, ROUTE_CELL, STANDABLE, fillGrid, forgetCellsIn, newGrid, setWindow } from './passability.ts';
 import { planRoute, routeOut } from './waypoints.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
 
@@ -177,15 +178,30 @@ function gridFor(ground: Ground, n: Numbers, region: Region): Grid {
 }
 
 /**
- * Drops each kept grid `reaches` says a change of the solids reaches, given the grid's ground, its kind's radius and
- * its region's box [x0, z0, x1, z1] (LV-4). Why: a grid's verdicts near a changed solid are stale; a search set aside on
- * it starts over on a new grid (RT-3).
+ * Forgets, in each kept grid of a ground `serves` names, the cells a change of the solids may have made stale (LV-4):
+ * for each box [x0, z0, x1, z1] of `boxes` (4 numbers each), the cells it reaches grown by the grid's kind's radius and
+ * CHANGE_MARGIN, and the edges into them (forgetCellsIn). Why: the verdicts near a changed solid are stale, the rest
+ * still hold — a repair costs the cells the change covers, not a new grid's; a search set aside on a grid that forgot
+ * cells starts over (RT-3).
  */
-export function dropGridsWhere(reaches: (ground: Ground, radius: number, x0: number, z0: number, x1: number, z1: number) => boolean): void {
-  for (let i = kept.length - 1; i >= 0; i--) {
-    const { ground, n, region: r } = kept[i];
-    if (reaches(ground, n.radius, r.i0 * r.cell, r.j0 * r.cell, (r.i0 + r.w) * r.cell, (r.j0 + r.h) * r.cell)) kept.splice(i, 1);
+export function forgetCellsWhere(serves: (ground: Ground) => boolean, boxes: readonly number[]): void {
+  for (const { ground, n, grid } of kept) {
+    if (!serves(ground)) continue;
+    for (let k = 0; k < boxes.length; k += 4) forgetCellsIn(grid, boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3], n.radius + CHANGE_MARGIN);
   }
+}
+
+/**
+ * The passability of the grid kept for a row's kind on `ground` used last, worked out whole (RT-1, RT-2), or
+ * undefined when none is kept: for checking that a grid repaired after edits equals one made fresh (LV-4).
+ */
+export function keptPassability(me: Row, w: World, ground: Ground): Passability | undefined {
+  const n = numbers(me, w);
+  const parts = partsOf(ground);
+  const e = kept.find((k) => k.ground === ground && k.n === n && k.parts.every((p, j) => p === parts[j]));
+  if (e === undefined) return undefined;
+  fillGrid(n, new Sampler(ground), e.grid);
+  return passabilityFrom(e.region, e.grid.cells, 0);
 }
 
 /**

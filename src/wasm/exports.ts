@@ -47,6 +47,7 @@ export interface CoreExports {
   walk(ground: Ptr, bodies: number, dt: number): Status;
   newGrid(ground: Ptr, cell: number, i0: number, j0: number, w: number, h: number): Ptr;
   freeGrid(grid: Ptr): void;
+  forgetCellsIn(grid: Ptr, x0: number, z0: number, x1: number, z1: number, reach: number): number;
   seekRoute(ground: Ptr, bodies: number, key: number, tx: number, tz: number, stop: number): Status;
   gridCells(grid: Ptr): Ptr;
   route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number, budget: number): Status;

@@ -5,12 +5,12 @@
  * scratch. A ground the wasm entry did not upload (JS callbacks) runs on the reference (WX-4).
  */
 import { newBody } from '../body.ts';
-import { boxesMeet, onSolidEdit } from '../ground/level.ts';
+import { onSolidEdit } from '../ground/level.ts';
 import { CHANGE_MARGIN } from '../reference/fields.ts';
 import { numbers } from '../kinds.ts';
 import { checkVector, readBody } from '../rows.ts';
 import {
-  GRIDS_KEPT, boxRegion, passability as passabilityOnReference, passabilityFrom, regionOf, regionWithin, route as routeOnReference,
+  GRIDS_KEPT, boxRegion, keptPassability as keptPassabilityOnReference, passability as passabilityOnReference, passabilityFrom, regionOf, regionWithin, route as routeOnReference,
   routeCell, routeFrom, routeOptions, type Region,
 } from '../reference/route.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
@@ -22,6 +22,8 @@ import type { Views } from './views.ts';
 export interface RouteCalls {
   route(me: Row, w: World, target: readonly number[], ground: Ground, options?: RouteOptions): Route;
   passability(me: Row, w: World, ground: Ground, region: readonly number[]): Passability;
+  /** The passability of the grid kept for a row's kind on `ground` used last, worked out whole (for checking LV-4's repair). */
+  keptPassability(me: Row, w: World, ground: Ground): Passability | undefined;
 }
 
 interface Kept {
@@ -36,18 +38,12 @@ interface Kept {
 export function routeCalls(core: CoreExports, views: Views, grounds: WasmGrounds, scratch: Scratch): RouteCalls {
   const body = newBody();
   const kept: Kept[] = [];
-  // A kept grid an edit of its solids reaches is freed: its verdicts there are stale (LV-4).
+  // A kept grid forgets the cells an edit of its solids reaches: its verdicts there are stale, the rest hold (LV-4).
   onSolidEdit((edit) => {
     const b = edit.boxes;
-    for (let i = kept.length - 1; i >= 0; i--) {
-      const { entry, n, region: r } = kept[i];
+    for (const { entry, n, ptr } of kept) {
       if (entry.scatterSettings !== edit.settings) continue;
-      for (let k = 0; k < b.length; k += 4) {
-        if (!boxesMeet(b[k], b[k + 1], b[k + 2], b[k + 3], n.radius + CHANGE_MARGIN, r.i0 * r.cell, r.j0 * r.cell, (r.i0 + r.w) * r.cell, (r.j0 + r.h) * r.cell)) continue;
-        core.freeGrid(kept[i].ptr);
-        kept.splice(i, 1);
-        break;
-      }
+      for (let k = 0; k < b.length; k += 4) core.forgetCellsIn(ptr, b[k], b[k + 1], b[k + 2], b[k + 3], n.radius + CHANGE_MARGIN);
     }
   });
 
@@ -99,5 +95,16 @@ export function routeCalls(core: CoreExports, views: Views, grounds: WasmGrounds
     return shown;
   }
 
-  return { route, passability };
+  function keptPassability(me: Row, w: World, ground: Ground): Passability | undefined {
+    const entry = grounds.entry(ground);
+    if (entry === undefined) return keptPassabilityOnReference(me, w, ground);
+    const n = numbers(me, w);
+    const e = kept.find((k) => k.entry.ptr === entry.ptr && k.n === n);
+    if (e === undefined) return undefined;
+    enter(n, entry);
+    const cells = core.gridCells(e.ptr);
+    return passabilityFrom(e.region, views.fresh().u32, cells / 4);
+  }
+
+  return { route, passability, keptPassability };
 }

@@ -23,6 +23,7 @@ const WASM_ONLY: Record<string, string> = {
   clearWay: "a herd body's kept proof of a clear way, which lets seek and slide skip searches for solids the reference has no grid to prove",
   gentleProof: "a herd body's proof that the lattice cells round it are gentle, for gentleSlope and gentleWay, which the reference has not",
   clusterMemo: "a herd's kept clusters of solids, which lets seek skip gathering a cluster it gathered before; the reference gathers every one",
+  changeBins: "the solids' changes since a herd's last step filed in bins, so the herd drops the memos they reach body by body; the reference herd keeps no memos",
 };
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
@@ -100,7 +101,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   route: {
     reference: [
       'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
-      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'dropGridsWhere', 'passability',
+      'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'forgetCellsWhere', 'keptPassability', 'passability',
     ],
     assembly: ['gridCells'],
   },
@@ -116,7 +117,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'forgetMemosIn', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
