@@ -309,6 +309,13 @@ export const RISE_TOP: i32 = 2;
 export let provedGentle = false;
 
 /**
+ * Where steepGround's last call asked gentleSlope for a body not sliding and it proved nothing (AS only), NaN when it
+ * did not: gentleSlope, asked the same there again, answers the same (onRiseTop).
+ */
+export let unprovedX: f64 = NaN;
+export let unprovedZ: f64 = NaN;
+
+/**
  * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
  * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep
  * where the slope passes the hysteresis threshold and the body stands on a rise there (riseAt up the gradient): not
@@ -318,9 +325,15 @@ export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bo
   // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
   // without measuring it (the callers read `grad` only when the ground is steep).
   provedGentle = false;
+  unprovedX = NaN;
+  unprovedZ = NaN;
   if (gentleSlope(n, g, x, z, wasSteep)) {
     provedGentle = !wasSteep;
     return false;
+  }
+  if (!wasSteep) {
+    unprovedX = x;
+    unprovedZ = z;
   }
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
@@ -347,6 +360,24 @@ export function riseAt(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64,
   const highest = highestFoot(behind);
   const rest = featureRise(n, g, bx, bz, ux, uz, back + n.probe, steepness, limit, highest);
   return rest > limit || highest + rest > ceiling ? ON_RISE : RISE_TOP;
+}
+
+/**
+ * Whether riseAt, for a body not sliding, answers RISE_TOP (ST-3, WA-9): the same three measures, the rest above the
+ * highest foot first. Why that order: on most of a face the rest passes `step` or the ceiling at once, and then the
+ * two measures of the whole rise are not needed.
+ */
+export function riseTopAt(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64, ceiling: f64): bool {
+  const back = reachBack(n);
+  const bx = x - ux * back;
+  const bz = z - uz * back;
+  const limit = stepLimit(n);
+  feetAt(n, g, x, z, behind);
+  const highest = highestFoot(behind);
+  const rest = featureRise(n, g, bx, bz, ux, uz, back + n.probe, n.maxSlope, limit, highest);
+  if (rest > limit || highest + rest > ceiling) return false;
+  if (!(featureRise(n, g, bx, bz, ux, uz, back, n.maxSlope, 0.0, ANY_LEVEL) > 0.0)) return false;
+  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, n.maxSlope, limit, ANY_LEVEL) > limit;
 }
 
 /**
@@ -385,6 +416,20 @@ export function faceAt(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, c
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return NO_RISE;
   return riseAt(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep, ceiling);
+}
+
+/**
+ * Whether faceAt, for a body not sliding, answers RISE_TOP (WA-9: the body stands at a rise's top, on no walkable
+ * ground), by riseTopAt. The ground's gradient is left in `grad` where its centre foot's ground is steep.
+ */
+export function onRiseTop(n: Numbers, g: Sampler, x: f64, z: f64, ceiling: f64, grad: Vec2): bool {
+  // AS only: as in faceAt, where gentleSlope proves the ground gentle the answer is false; where steepGround just
+  // asked it the same at this very place and it proved nothing (unprovedX, unprovedZ), it is not asked again.
+  if (!(x == unprovedX && z == unprovedZ) && gentleSlope(n, g, x, z, false)) return false;
+  footGradient(n, g, x, z, grad);
+  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
+  if (!isSteep(n, slope, false)) return false;
+  return riseTopAt(n, g, x, z, grad.x / slope, grad.z / slope, ceiling);
 }
 
 /**
