@@ -310,7 +310,7 @@ export let provedGentle = false;
 
 /**
  * Where steepGround's last call asked gentleSlope for a body not sliding and it proved nothing (AS only), NaN when it
- * did not: gentleSlope, asked the same there again, answers the same (onRiseTop).
+ * did not: faceAt asked there for a body not sliding does not ask it again.
  */
 export let unprovedX: f64 = NaN;
 export let unprovedZ: f64 = NaN;
@@ -363,24 +363,6 @@ export function riseAt(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64,
 }
 
 /**
- * Whether riseAt, for a body not sliding, answers RISE_TOP (ST-3, WA-9): the same three measures, the rest above the
- * highest foot first. Why that order: on most of a face the rest passes `step` or the ceiling at once, and then the
- * two measures of the whole rise are not needed.
- */
-export function riseTopAt(n: Numbers, g: Sampler, x: f64, z: f64, ux: f64, uz: f64, ceiling: f64): bool {
-  const back = reachBack(n);
-  const bx = x - ux * back;
-  const bz = z - uz * back;
-  const limit = stepLimit(n);
-  feetAt(n, g, x, z, behind);
-  const highest = highestFoot(behind);
-  const rest = featureRise(n, g, bx, bz, ux, uz, back + n.probe, n.maxSlope, limit, highest);
-  if (rest > limit || highest + rest > ceiling) return false;
-  if (!(featureRise(n, g, bx, bz, ux, uz, back, n.maxSlope, 0.0, ANY_LEVEL) > 0.0)) return false;
-  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, n.maxSlope, limit, ANY_LEVEL) > limit;
-}
-
-/**
  * The horizontal gradient of the ground itself under the centre foot (ST-3's faces), into `out`: central
  * differences of the height over a slope reach, at the points the slope's stands centre on. Why not the stand
  * height's: ST-2 averages the feet within step of the highest, so in patches of a face the stand height reads
@@ -410,26 +392,14 @@ export function faceAt(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, c
   // AS only: gentleSlope's bounds on the lattice within a slope reach plus half the span of (x, z) bound the centre
   // foot's own slope too (its differences are over a slope reach, with the same rounding margin), so where they prove
   // the stand height's slope below the threshold the ground under the centre foot is not steep either; the callers
-  // read `grad` only where the answer is not NO_RISE.
-  if (gentleSlope(n, g, x, z, wasSteep)) return NO_RISE;
+  // read `grad` only where the answer is not NO_RISE. Where steepGround just asked it the same for a body not sliding
+  // at this very place and it proved nothing (unprovedX, unprovedZ: walk's floor), it is not asked again; leaving a
+  // proof out never changes the answer.
+  if (!(!wasSteep && x == unprovedX && z == unprovedZ) && gentleSlope(n, g, x, z, wasSteep)) return NO_RISE;
   footGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return NO_RISE;
   return riseAt(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep, ceiling);
-}
-
-/**
- * Whether faceAt, for a body not sliding, answers RISE_TOP (WA-9: the body stands at a rise's top, on no walkable
- * ground), by riseTopAt. The ground's gradient is left in `grad` where its centre foot's ground is steep.
- */
-export function onRiseTop(n: Numbers, g: Sampler, x: f64, z: f64, ceiling: f64, grad: Vec2): bool {
-  // AS only: as in faceAt, where gentleSlope proves the ground gentle the answer is false; where steepGround just
-  // asked it the same at this very place and it proved nothing (unprovedX, unprovedZ), it is not asked again.
-  if (!(x == unprovedX && z == unprovedZ) && gentleSlope(n, g, x, z, false)) return false;
-  footGradient(n, g, x, z, grad);
-  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-  if (!isSteep(n, slope, false)) return false;
-  return riseTopAt(n, g, x, z, grad.x / slope, grad.z / slope, ceiling);
 }
 
 /**

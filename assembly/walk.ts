@@ -10,7 +10,7 @@ import { atan2, wrapAngle } from './math';
 import { Move, callStatus, ceilingOf, clearRefusedMove, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
 import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
-import { ON_RISE, Vec2, faceAt, onRiseTop, provedGentle, standHeight, steepGround } from './stand';
+import { ON_RISE, RISE_TOP, Vec2, faceAt, provedGentle, standHeight, steepGround } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
 @unmanaged export class Want {
@@ -239,8 +239,8 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: f64, move: Move
   steepWant(n, g, body, want);
   // A rise's top is no walkable ground (WA-9): the floor stays where the body last stood on some, so SL-4's ceiling holds.
   // AS only: where slides' steepGround (steepWant) just proved the ground gentle for a body not sliding, at this very
-  // place, onRiseTop would answer false (provedGentle).
-  if (grounded && !body.steep && (provedGentle || !onRiseTop(n, g, body.x, body.z, ceilingOf(n, body), faceGradient))) body.floor = standHeight(n, g, body.x, body.z);
+  // place, faceAt would answer NO_RISE (provedGentle).
+  if (grounded && !body.steep && (provedGentle || faceAt(n, g, body.x, body.z, false, ceilingOf(n, body), faceGradient) != RISE_TOP)) body.floor = standHeight(n, g, body.x, body.z);
   easeVelocity(n, body, want, dt);
   turnYaw(n, body, dt);
   if (body.jump && !body.air) {

@@ -300,24 +300,6 @@ export function riseAt(n: Numbers, g: Sampler, x: number, z: number, ux: number,
 }
 
 /**
- * Whether riseAt, for a body not sliding, answers RISE_TOP (ST-3, WA-9): the same three measures, the rest above the
- * highest foot first. Why that order: on most of a face the rest passes `step` or the ceiling at once, and then the
- * two measures of the whole rise are not needed.
- */
-export function riseTopAt(n: Numbers, g: Sampler, x: number, z: number, ux: number, uz: number, ceiling: number): boolean {
-  const back = reachBack(n);
-  const bx = x - ux * back;
-  const bz = z - uz * back;
-  const limit = stepLimit(n);
-  feetAt(n, g, x, z, behind);
-  const highest = highestFoot(behind);
-  const rest = featureRise(n, g, bx, bz, ux, uz, back + n.probe, n.maxSlope, limit, highest);
-  if (rest > limit || highest + rest > ceiling) return false;
-  if (!(featureRise(n, g, bx, bz, ux, uz, back, n.maxSlope, 0.0, ANY_LEVEL) > 0.0)) return false;
-  return featureRise(n, g, bx, bz, ux, uz, back + n.probe, n.maxSlope, limit, ANY_LEVEL) > limit;
-}
-
-/**
  * The horizontal gradient of the ground itself under the centre foot (ST-3's faces), into `out`: central
  * differences of the height over a slope reach, at the points the slope's stands centre on. Why not the stand
  * height's: ST-2 averages the feet within step of the highest, so in patches of a face the stand height reads
@@ -340,17 +322,6 @@ export function faceAt(n: Numbers, g: Sampler, x: number, z: number, wasSteep: b
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return NO_RISE;
   return riseAt(n, g, x, z, grad.x / slope, grad.z / slope, wasSteep, ceiling);
-}
-
-/**
- * Whether faceAt, for a body not sliding, answers RISE_TOP (WA-9: the body stands at a rise's top, on no walkable
- * ground), by riseTopAt. The ground's gradient is left in `grad` where its centre foot's ground is steep.
- */
-export function onRiseTop(n: Numbers, g: Sampler, x: number, z: number, ceiling: number, grad: Vec2): boolean {
-  footGradient(n, g, x, z, grad);
-  const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
-  if (!isSteep(n, slope, false)) return false;
-  return riseTopAt(n, g, x, z, grad.x / slope, grad.z / slope, ceiling);
 }
 
 /** Water depth under a body at (x, z): the plain mean of the four corner feet's depth (ST-4). */

@@ -10,7 +10,7 @@ import type { Sampler } from './lattice.ts';
 import { atan2, wrapAngle } from './math.ts';
 import { Move, ceilingOf, clearRefusedMove, outline, slideBody, throwIfMoveRefused } from './slide.ts';
 import { pieceEntry, pieceNearest } from './pieces.ts';
-import { ON_RISE, Vec2, faceAt, onRiseTop, standHeight, steepGround } from './stand.ts';
+import { ON_RISE, RISE_TOP, Vec2, faceAt, standHeight, steepGround } from './stand.ts';
 import type { Circle, Ground, Numbers, Row, World } from '../types.ts';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -222,7 +222,7 @@ export function walkBody(n: Numbers, g: Sampler, body: Body, dt: number, move: M
   const grounded = !body.air;
   steepWant(n, g, body, want);
   // A rise's top is no walkable ground (WA-9): the floor stays where the body last stood on some, so SL-4's ceiling holds.
-  if (grounded && !body.steep && !onRiseTop(n, g, body.x, body.z, ceilingOf(n, body), faceGradient)) body.floor = standHeight(n, g, body.x, body.z);
+  if (grounded && !body.steep && faceAt(n, g, body.x, body.z, false, ceilingOf(n, body), faceGradient) !== RISE_TOP) body.floor = standHeight(n, g, body.x, body.z);
   easeVelocity(n, body, want, dt);
   turnYaw(n, body, dt);
   if (body.jump && !body.air) {

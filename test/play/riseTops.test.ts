@@ -4,8 +4,8 @@
  * samples and lattices of several sizes), with floors that put the top under SL-4's ceiling or above it; each takes
  * one step on the reference, on the release and the debug wasm (a per-row walk), and in a wasm Herd (whose bodies
  * keep their proofs of gentle ground), and every number of the row, the floor first, is the reference's. The wasm's
- * rise-top test skips what its slope proofs have already answered (assembly/stand.ts onRiseTop, provedGentle,
- * unprovedX): a shortcut that answered differently would move or keep a floor the reference does not.
+ * rise-top test skips what its slope proofs have already answered (assembly/stand.ts provedGentle, unprovedX): a
+ * shortcut that answered differently would move or keep a floor the reference does not.
  * fast-check, seeded: FC_SEED overrides the seed, FC_RUNS the runs.
  */
 import fc from 'fast-check';
