@@ -309,6 +309,13 @@ export const RISE_TOP: i32 = 2;
 export let provedGentle = false;
 
 /**
+ * Where steepGround's last call asked gentleSlope for a body not sliding and it proved nothing (AS only), NaN when it
+ * did not: faceAt asked there for a body not sliding does not ask it again.
+ */
+export let unprovedX: f64 = NaN;
+export let unprovedZ: f64 = NaN;
+
+/**
  * Whether the ground at (x, z) is steep for a body that was (`wasSteep`) or was not sliding (ST-3), the stand
  * height's gradient left in `grad` (AS: only when it was measured, which it is wherever the answer is true). Steep
  * where the slope passes the hysteresis threshold and the body stands on a rise there (riseAt up the gradient): not
@@ -318,9 +325,15 @@ export function steepGround(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bo
   // AS only: where the lattice around (x, z) is too gentle for the slope to pass the threshold, the answer is false
   // without measuring it (the callers read `grad` only when the ground is steep).
   provedGentle = false;
+  unprovedX = NaN;
+  unprovedZ = NaN;
   if (gentleSlope(n, g, x, z, wasSteep)) {
     provedGentle = !wasSteep;
     return false;
+  }
+  if (!wasSteep) {
+    unprovedX = x;
+    unprovedZ = z;
   }
   standGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
@@ -379,8 +392,10 @@ export function faceAt(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool, c
   // AS only: gentleSlope's bounds on the lattice within a slope reach plus half the span of (x, z) bound the centre
   // foot's own slope too (its differences are over a slope reach, with the same rounding margin), so where they prove
   // the stand height's slope below the threshold the ground under the centre foot is not steep either; the callers
-  // read `grad` only where the answer is not NO_RISE.
-  if (gentleSlope(n, g, x, z, wasSteep)) return NO_RISE;
+  // read `grad` only where the answer is not NO_RISE. Where steepGround just asked it the same for a body not sliding
+  // at this very place and it proved nothing (unprovedX, unprovedZ: walk's floor), it is not asked again; leaving a
+  // proof out never changes the answer.
+  if (!(!wasSteep && x == unprovedX && z == unprovedZ) && gentleSlope(n, g, x, z, wasSteep)) return NO_RISE;
   footGradient(n, g, x, z, grad);
   const slope = Math.sqrt(grad.x * grad.x + grad.z * grad.z);
   if (!isSteep(n, slope, wasSteep)) return NO_RISE;

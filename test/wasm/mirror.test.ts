@@ -65,9 +65,10 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's
   // callbacks, which it cannot bound. wasm's standHeight asks its feet, and standGradient its slope's points, into
   // statics (footing, crossing) a worker points at its own; walk skips a face test steepGround's proof of gentle
-  // ground just answered (provedGentle).
+  // ground just answered (provedGentle), and faceAt skips the proof steepGround just failed at the same place
+  // (unprovedX, unprovedZ).
   slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'keepWayProof', 'callStatus'] },
-  stand: { reference: [], assembly: ['crossing', 'footing', 'gentleSlope', 'proofDivisor', 'provedGentle'] },
+  stand: { reference: [], assembly: ['crossing', 'footing', 'gentleSlope', 'proofDivisor', 'provedGentle', 'unprovedX', 'unprovedZ'] },
   // wasm's lattice works out a slope's twelve points together (latticeCross) into a record of its own; the
   // reference's standGradient asks them one by one.
   feet: { reference: [], assembly: ['Cross'] },
