@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { ShapeGrid, anyPieceReaches, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
@@ -144,39 +144,23 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
         blockerPiece = -1;
       }
     }
-    // Then the pieces (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them: a circle keeps a tie, and so does the piece met first.
+    // Then the pieces (LV-1), met as queryShapeGrid lists them: a circle keeps a tie, and so does the piece met first.
     const shapes = g.shapes();
     if (shapes !== null) {
-      const mx = px + dx * mid;
-      const mz = pz + dz * mid;
-      const wide = shapeReach(mx, mz, reach);
-      if (wide >= 0.0) {
-        const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
-        const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
-        const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-        const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-        for (let cz = cz0; cz <= cz1; cz++) {
-          for (let cx = cx0; cx <= cx1; cx++) {
-            const list = shapeList(shapes, cz * shapes.nx + cx);
-            if (list == 0) continue;
-            const length = load<i32>(list);
-            for (let j = 0; j < length; j++) {
-              const p = load<i32>(list + 8 + (<usize>j << 2));
-              if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
-              const rec = pieceRecord(shapes, p);
-              const points = pieceCorners(shapes, p);
-              const t = wayIntoPiece(n, points, <i32>rec[0], rec[1], px, pz, dx, dz);
-              if (t > 1.0 || (found && !(t < bestT))) continue;
-              found = true;
-              bestT = t;
-              blocker.x = points[0];
-              blocker.z = points[1];
-              blocker.radius = rec[1];
-              blockerIsBody = false;
-              blockerPiece = p;
-            }
-          }
-        }
+      const m = queryShapeGrid(shapes, px + dx * mid, pz + dz * mid, reach);
+      for (let j = 0; j < m; j++) {
+        const p = foundPieces[j];
+        const rec = pieceRecord(shapes, p);
+        const points = pieceCorners(shapes, p);
+        const t = wayIntoPiece(n, points, <i32>rec[0], rec[1], px, pz, dx, dz);
+        if (t > 1.0 || (found && !(t < bestT))) continue;
+        found = true;
+        bestT = t;
+        blocker.x = points[0];
+        blocker.z = points[1];
+        blocker.radius = rec[1];
+        blockerIsBody = false;
+        blockerPiece = p;
       }
     }
     if (found && bestT < (k + 1.0) / pieces) break;
@@ -398,27 +382,10 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
     }
     // A piece the member's grown disc reaches joins with its corners' discs (LV-1).
     if ((split && blockerIsBody) || shapes === null) continue;
-    const cr = c.radius + reachOut;
-    const cxm = c.x;
-    const czm = c.z;
-    const wide = shapeReach(cxm, czm, cr);
-    if (!(wide >= 0.0)) continue;
-    const cx0 = shapeCellOf(cxm - wide, shapes.minX, shapes.cellSize, shapes.nx);
-    const cx1 = shapeCellOf(cxm + wide, shapes.minX, shapes.cellSize, shapes.nx);
-    const cz0 = shapeCellOf(czm - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-    const cz1 = shapeCellOf(czm + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-    for (let cz = cz0; cz <= cz1; cz++) {
-      for (let cx = cx0; cx <= cx1; cx++) {
-        const list = shapeList(shapes, cz * shapes.nx + cx);
-        if (list == 0) continue;
-        const length = load<i32>(list);
-        for (let j = 0; j < length; j++) {
-          const p = load<i32>(list + 8 + (<usize>j << 2));
-          if (!pieceMet(shapes, p, cx, cz, cx0, cz0, cxm, czm, cr)) continue;
-          const rec = pieceRecord(shapes, p);
-          addCorners(out, from, pieceCorners(shapes, p), <i32>rec[0], rec[1]);
-        }
-      }
+    const m = queryShapeGrid(shapes, c.x, c.z, c.radius + reachOut);
+    for (let j = 0; j < m; j++) {
+      const rec = pieceRecord(shapes, foundPieces[j]);
+      addCorners(out, from, pieceCorners(shapes, foundPieces[j]), <i32>rec[0], rec[1]);
     }
   }
 }

@@ -44,13 +44,13 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['cornerKey', 'asked', 'checkGround', 'isPiece', 'circlesOf', 'isGoodPiece', 'checkedSolids'],
     assembly: ['triangleValue', 'latticeFeet', 'latticeCross', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
   },
-  // The reference lays a shape grid's cells out and lists a query's pieces for the JS ground's answer; wasm's consumers
-  // walk the cells themselves (pieceMet, shapeReach, shapeList), with no list to size per thread, over records of
-  // PIECE_WORDS words in linear memory that it frees; a herd's memos ask whether any piece is near (anyPieceReaches),
-  // which the reference, keeping none, never asks.
+  // The reference lays a shape grid's cells out; wasm keeps records of PIECE_WORDS words in linear memory that it
+  // frees, and answers a query in a list of piece numbers each thread has its own of, sized on the main thread
+  // (FoundPieces, foundPieces, reserveFound); a herd's memos ask whether any piece is near (anyPieceReaches), which the
+  // reference, keeping none, never asks.
   shapeGrid: {
-    reference: ['newShapeGrid', 'queryShapeGrid'],
-    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'pieceMet', 'anyPieceReaches', 'shapeReach', 'freeShapeGrid'],
+    reference: ['newShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'FoundPieces', 'foundPieces', 'reserveFound', 'anyPieceReaches', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
