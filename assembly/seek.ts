@@ -617,13 +617,14 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     cluster.data = clusterData;
     cluster.capacity = MAX_CLUSTER + 1;
     // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
-    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts) — kept only on a ground that has
-    // had no piece of a box, wall or polygon, since the memo is dropped by edits of the circles alone.
+    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts): keyed by the grid's count of
+    // changes, which every logged edit bumps, of a circle or of a piece of a box, wall or polygon, so a kept cluster
+    // holds the very corners' discs of the pieces gathering it again would add.
     const memo = solidsOnly(g) ? placeOfBlocker(g) : -1;
     if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
-    } else if (memo >= 0 && clusterMemo != 0 && g.shapes() === null) {
+    } else if (memo >= 0 && clusterMemo != 0) {
       const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
       if (!recallCluster(memo, n.radius, changes, cluster)) {
         gatherCluster(n, g, changetype<Circle>(first), cluster);
