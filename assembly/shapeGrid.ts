@@ -3,7 +3,8 @@
  * grown by its rounding radius, reaches; a query (queryShapeGrid, every consumer's one walk over the cells) answers
  * cells by z then x, pieces within a cell by increasing number, each piece once, in the first of its cells visited (LV-2).
  * Twin of src/reference/shapeGrid.ts: same functions, same operations, same order. A piece's record is PIECE_WORDS
- * f64 words: its corner count (0: removed), its radius, its cells [cx0, cz0, cx1, cz1], then MAX_CORNERS x, z pairs.
+ * f64 words: its corner count (0: removed), its radius, its cells [cx0, cz0, cx1, cz1], its box grown by its radius
+ * and a hair [x0, z0, x1, z1] (boxFar), then MAX_CORNERS x, z pairs.
  */
 import { F64s, alloc, free } from './memory';
 import { MAX_CORNERS, OutlinePoint, pieceNearest } from './pieces';
@@ -14,7 +15,7 @@ export const SHAPE_CELL: f64 = 8.0;
 /** A shape grid has at most about this many cells. */
 export const SHAPE_CELLS: f64 = 65536.0;
 /** Words of a piece's record (AS only). */
-export const PIECE_WORDS: i32 = 6 + 2 * MAX_CORNERS;
+export const PIECE_WORDS: i32 = 10 + 2 * MAX_CORNERS;
 
 /**
  * Piece p's record is at `pieces` + p · PIECE_WORDS words, p < count ≤ capacity; `lists` (0 until a piece is filed)
@@ -55,7 +56,7 @@ export function shapeCellOf(c: f64, min: f64, cellSize: f64, n: i32): i32 {
 
 /** Piece p's corners, x, z pairs (AS only). */
 @inline export function pieceCorners(grid: ShapeGrid, p: i32): F64s {
-  return changetype<F64s>(grid.pieces + (<usize>(p * PIECE_WORDS + 6) << 3));
+  return changetype<F64s>(grid.pieces + (<usize>(p * PIECE_WORDS + 10) << 3));
 }
 
 /** Cell `cell`'s list, or 0 when no piece was ever filed there (AS only). */
@@ -149,6 +150,11 @@ export function editShapeGrid(grid: ShapeGrid, p: i32, points: F64s, count: i32,
   r[3] = <f64>shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
   r[4] = <f64>shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
   r[5] = <f64>shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
+  const hair = BOX_HAIR * (Math.abs(box[4]) + Math.abs(box[5]) + Math.abs(box[6]) + Math.abs(box[7]) + radius);
+  r[6] = box[4] - hair;
+  r[7] = box[5] - hair;
+  r[8] = box[6] + hair;
+  r[9] = box[7] + hair;
   filePiece(grid, p);
 }
 
@@ -228,6 +234,7 @@ export function queryShapeGrid(grid: ShapeGrid, x: f64, z: f64, r: f64): i32 {
         const p = load<i32>(list + 8 + (<usize>k << 2));
         const rec = pieceRecord(grid, p);
         if (cx != max<i32>(cx0, <i32>rec[2]) || cz != max<i32>(cz0, <i32>rec[3])) continue;
+        if (boxFar(rec, x, z, wide)) continue;
         if (pieceReaches(grid, p, x, z, r)) {
           assert(out.length < out.capacity, "queryShapeGrid: over capacity");
           store<i32>(out.data + (<usize>out.length << 2), p);
@@ -237,6 +244,22 @@ export function queryShapeGrid(grid: ShapeGrid, x: f64, z: f64, r: f64): i32 {
     }
   }
   return out.length;
+}
+
+/**
+ * How far, relative to the size of its numbers, a piece's kept box is grown past its grown box (AS only): far above
+ * the rounding of pieceNearest and of the box, so boxFar never skips a piece pieceReaches would accept.
+ */
+const BOX_HAIR: f64 = 1e-9;
+
+/**
+ * Whether the query's square of half side `wide` round (x, z) misses piece record `rec`'s kept box (AS only): then
+ * the piece is further than `wide` from (x, z) on x or z, so pieceReaches, whose distance is at least that, says no.
+ * Why: most pieces a query's cells hold are far from it, and the box costs four comparisons, pieceNearest a division
+ * and a square root per edge.
+ */
+@inline function boxFar(rec: F64s, x: f64, z: f64, wide: f64): bool {
+  return x + wide < rec[6] || x - wide > rec[8] || z + wide < rec[7] || z - wide > rec[9];
 }
 
 /**

@@ -46,11 +46,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The reference lays a shape grid's cells out; wasm keeps records of PIECE_WORDS words in linear memory that it
   // frees, and answers a query in a list of piece numbers each thread has its own of, sized on the main thread
-  // (FoundPieces, foundPieces, reserveFound); a herd's memos ask whether any piece is near (anyPieceReaches), which the
-  // reference, keeping none, never asks.
+  // (FoundPieces, foundPieces, reserveFound), skipping the pieces whose kept box the query's square misses (BOX_HAIR,
+  // boxFar: the same answers); a herd's memos ask whether any piece is near (anyPieceReaches), which the reference,
+  // keeping none, never asks.
   shapeGrid: {
     reference: ['newShapeGrid'],
-    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'FoundPieces', 'foundPieces', 'reserveFound', 'anyPieceReaches', 'freeShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'FoundPieces', 'foundPieces', 'reserveFound', 'BOX_HAIR', 'boxFar', 'anyPieceReaches', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
