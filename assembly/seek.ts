@@ -96,6 +96,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   blockerPlace = -1;
   blockerIsBody = false;
   blockerPiece = -1;
+  metPiece = false;
   const bodies = g.crowd !== null;
   let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
@@ -148,6 +149,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
     const shapes = g.shapes();
     if (shapes !== null) {
       const m = queryShapeGrid(shapes, px + dx * mid, pz + dz * mid, reach);
+      if (m > 0) metPiece = true;
       for (let j = 0; j < m; j++) {
         const p = foundPieces[j];
         const rec = pieceRecord(shapes, p);
@@ -237,6 +239,8 @@ const CLEAR_REACH: f64 = 0.5;
 let skippedPieces = 0;
 let blockerEntry: f64 = 2.0;
 let blockerPlace: i32 = -1;
+/** Whether one of the last firstBlocker's queries met a piece (AS only; a global). */
+let metPiece = false;
 
 /** The distance from (x, z) to the segment from (px, pz) by (sx, sz). */
 function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f64 {
@@ -296,6 +300,9 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
     w.blocker = placeOfBlocker(g);
     if (w.blocker < 0) return;
   }
+  // A search that found no blocker asked the pieces at the very middles the proof asks them at, in a narrower reach:
+  // a piece it met is one the proof's query meets, and refuses the proof.
+  if (first === null && metPiece) return;
   const part = first === null ? 1.0 : Math.min(blockerEntry + CLEAR_REACH / wayLength, 1.0);
   const sx = dx * part;
   const sz = dz * part;
