@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { callGround } from './bodies';
 import { INWARD, Move, SKIN, callStatus, ceilingOf, clearRefusedMove, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { Vec2, standHeight, steepGround } from './stand';
 
 /**
@@ -34,30 +34,13 @@ export function cutAtSolid(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz
     }
     t = Math.min(t, entryTime(o2, b, len2, grown));
   }
-  // Then the pieces (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them.
+  // Then the pieces (LV-1), met as queryShapeGrid lists them.
   const shapes = g.shapes();
   if (shapes === null) return t;
-  const mx = px + dx * 0.5;
-  const mz = pz + dz * 0.5;
-  const reach = Math.sqrt(len2) * 0.5 + n.radius + SKIN;
-  const wide = shapeReach(mx, mz, reach);
-  if (!(wide >= 0.0)) return t;
-  const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const list = shapeList(shapes, cz * shapes.nx + cx);
-      if (list == 0) continue;
-      const length = load<i32>(list);
-      for (let k = 0; k < length; k++) {
-        const p = load<i32>(list + 8 + (<usize>k << 2));
-        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
-        const rec = pieceRecord(shapes, p);
-        t = cutAtPiece(n, pieceCorners(shapes, p), <i32>rec[0], rec[1], px, pz, dx, dz, t);
-      }
-    }
+  const m = queryShapeGrid(shapes, px + dx * 0.5, pz + dz * 0.5, Math.sqrt(len2) * 0.5 + n.radius + SKIN);
+  for (let k = 0; k < m; k++) {
+    const rec = pieceRecord(shapes, foundPieces[k]);
+    t = cutAtPiece(n, pieceCorners(shapes, foundPieces[k]), <i32>rec[0], rec[1], px, pz, dx, dz, t);
   }
   return t;
 }

@@ -3,8 +3,9 @@
  * takes no body (a kind that avoids, whose blocker is a solid; or no blocking bodies at all) is a function of that
  * solid, the body's radius and the solids alone, so a herd keeps the last clusters it gathered from step to step:
  * the bodies of a crowd pressed against a grove ask the same few clusters every step. An entry is keyed by the
- * solid's id in the grid (LV-1), the radius and the grid's count of changes (an edit of the solids drops every
- * entry); a slot holds one entry, by id, and a new cluster replaces the one there. Each thread has its own memo
+ * solid's id in the grid (LV-1), the radius and the grid's count of changes (an edit of the solids, a circle's or a
+ * piece's, bumps it: assembly/scatter.ts logChange, so any edit drops every entry, also of clusters that took in a
+ * piece's corners); a slot holds one entry, by id, and a new cluster replaces the one there. Each thread has its own memo
  * (the herd makes them all: a worker never allocates), so threads never share one; a hit copies out the very
  * circles, in the very order, that gathering them again would give.
  */

@@ -8,7 +8,7 @@ import { Sampler } from './lattice';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { ShapeGrid, anyPieceReaches, pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
@@ -96,6 +96,7 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   blockerPlace = -1;
   blockerIsBody = false;
   blockerPiece = -1;
+  metPiece = false;
   const bodies = g.crowd !== null;
   let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
@@ -144,39 +145,24 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
         blockerPiece = -1;
       }
     }
-    // Then the pieces (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them: a circle keeps a tie, and so does the piece met first.
+    // Then the pieces (LV-1), met as queryShapeGrid lists them: a circle keeps a tie, and so does the piece met first.
     const shapes = g.shapes();
     if (shapes !== null) {
-      const mx = px + dx * mid;
-      const mz = pz + dz * mid;
-      const wide = shapeReach(mx, mz, reach);
-      if (wide >= 0.0) {
-        const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
-        const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
-        const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-        const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-        for (let cz = cz0; cz <= cz1; cz++) {
-          for (let cx = cx0; cx <= cx1; cx++) {
-            const list = shapeList(shapes, cz * shapes.nx + cx);
-            if (list == 0) continue;
-            const length = load<i32>(list);
-            for (let j = 0; j < length; j++) {
-              const p = load<i32>(list + 8 + (<usize>j << 2));
-              if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
-              const rec = pieceRecord(shapes, p);
-              const points = pieceCorners(shapes, p);
-              const t = wayIntoPiece(n, points, <i32>rec[0], rec[1], px, pz, dx, dz);
-              if (t > 1.0 || (found && !(t < bestT))) continue;
-              found = true;
-              bestT = t;
-              blocker.x = points[0];
-              blocker.z = points[1];
-              blocker.radius = rec[1];
-              blockerIsBody = false;
-              blockerPiece = p;
-            }
-          }
-        }
+      const m = queryShapeGrid(shapes, px + dx * mid, pz + dz * mid, reach);
+      if (m > 0) metPiece = true;
+      for (let j = 0; j < m; j++) {
+        const p = foundPieces[j];
+        const rec = pieceRecord(shapes, p);
+        const points = pieceCorners(shapes, p);
+        const t = wayIntoPiece(n, points, <i32>rec[0], rec[1], px, pz, dx, dz);
+        if (t > 1.0 || (found && !(t < bestT))) continue;
+        found = true;
+        bestT = t;
+        blocker.x = points[0];
+        blocker.z = points[1];
+        blocker.radius = rec[1];
+        blockerIsBody = false;
+        blockerPiece = p;
       }
     }
     if (found && bestT < (k + 1.0) / pieces) break;
@@ -253,6 +239,8 @@ const CLEAR_REACH: f64 = 0.5;
 let skippedPieces = 0;
 let blockerEntry: f64 = 2.0;
 let blockerPlace: i32 = -1;
+/** Whether one of the last firstBlocker's queries met a piece (AS only; a global). */
+let metPiece = false;
 
 /** The distance from (x, z) to the segment from (px, pz) by (sx, sz). */
 function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f64 {
@@ -312,6 +300,9 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
     w.blocker = placeOfBlocker(g);
     if (w.blocker < 0) return;
   }
+  // A search that found no blocker asked the pieces at the very middles the proof asks them at, in a narrower reach:
+  // a piece it met is one the proof's query meets, and refuses the proof.
+  if (first === null && metPiece) return;
   const part = first === null ? 1.0 : Math.min(blockerEntry + CLEAR_REACH / wayLength, 1.0);
   const sx = dx * part;
   const sz = dz * part;
@@ -398,27 +389,10 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
     }
     // A piece the member's grown disc reaches joins with its corners' discs (LV-1).
     if ((split && blockerIsBody) || shapes === null) continue;
-    const cr = c.radius + reachOut;
-    const cxm = c.x;
-    const czm = c.z;
-    const wide = shapeReach(cxm, czm, cr);
-    if (!(wide >= 0.0)) continue;
-    const cx0 = shapeCellOf(cxm - wide, shapes.minX, shapes.cellSize, shapes.nx);
-    const cx1 = shapeCellOf(cxm + wide, shapes.minX, shapes.cellSize, shapes.nx);
-    const cz0 = shapeCellOf(czm - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-    const cz1 = shapeCellOf(czm + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-    for (let cz = cz0; cz <= cz1; cz++) {
-      for (let cx = cx0; cx <= cx1; cx++) {
-        const list = shapeList(shapes, cz * shapes.nx + cx);
-        if (list == 0) continue;
-        const length = load<i32>(list);
-        for (let j = 0; j < length; j++) {
-          const p = load<i32>(list + 8 + (<usize>j << 2));
-          if (!pieceMet(shapes, p, cx, cz, cx0, cz0, cxm, czm, cr)) continue;
-          const rec = pieceRecord(shapes, p);
-          addCorners(out, from, pieceCorners(shapes, p), <i32>rec[0], rec[1]);
-        }
-      }
+    const m = queryShapeGrid(shapes, c.x, c.z, c.radius + reachOut);
+    for (let j = 0; j < m; j++) {
+      const rec = pieceRecord(shapes, foundPieces[j]);
+      addCorners(out, from, pieceCorners(shapes, foundPieces[j]), <i32>rec[0], rec[1]);
     }
   }
 }
@@ -650,13 +624,14 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     cluster.data = clusterData;
     cluster.capacity = MAX_CLUSTER + 1;
     // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
-    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts) — kept only on a ground that has
-    // had no piece of a box, wall or polygon, since the memo is dropped by edits of the circles alone.
+    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts): keyed by the grid's count of
+    // changes, which every logged edit bumps, of a circle or of a piece of a box, wall or polygon, so a kept cluster
+    // holds the very corners' discs of the pieces gathering it again would add.
     const memo = solidsOnly(g) ? placeOfBlocker(g) : -1;
     if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
-    } else if (memo >= 0 && clusterMemo != 0 && g.shapes() === null) {
+    } else if (memo >= 0 && clusterMemo != 0) {
       const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
       if (!recallCluster(memo, n.radius, changes, cluster)) {
         gatherCluster(n, g, changetype<Circle>(first), cluster);

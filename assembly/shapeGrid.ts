@@ -1,9 +1,10 @@
 /**
  * The pieces of a level's boxes, walls and polygons (LV-1) filed in a uniform grid: each piece in every cell its box,
- * grown by its rounding radius, reaches; a query's consumers visit cells by z then x, pieces within a cell by
- * increasing number, each piece once, in the first of its cells visited (LV-2).
+ * grown by its rounding radius, reaches; a query (queryShapeGrid, every consumer's one walk over the cells) answers
+ * cells by z then x, pieces within a cell by increasing number, each piece once, in the first of its cells visited (LV-2).
  * Twin of src/reference/shapeGrid.ts: same functions, same operations, same order. A piece's record is PIECE_WORDS
- * f64 words: its corner count (0: removed), its radius, its cells [cx0, cz0, cx1, cz1], then MAX_CORNERS x, z pairs.
+ * f64 words: its corner count (0: removed), its radius, its cells [cx0, cz0, cx1, cz1], its box grown by its radius
+ * and a hair [x0, z0, x1, z1] (boxFar), then MAX_CORNERS x, z pairs.
  */
 import { F64s, alloc, free } from './memory';
 import { MAX_CORNERS, OutlinePoint, pieceNearest } from './pieces';
@@ -14,7 +15,7 @@ export const SHAPE_CELL: f64 = 8.0;
 /** A shape grid has at most about this many cells. */
 export const SHAPE_CELLS: f64 = 65536.0;
 /** Words of a piece's record (AS only). */
-export const PIECE_WORDS: i32 = 6 + 2 * MAX_CORNERS;
+export const PIECE_WORDS: i32 = 10 + 2 * MAX_CORNERS;
 
 /**
  * Piece p's record is at `pieces` + p · PIECE_WORDS words, p < count ≤ capacity; `lists` (0 until a piece is filed)
@@ -55,7 +56,7 @@ export function shapeCellOf(c: f64, min: f64, cellSize: f64, n: i32): i32 {
 
 /** Piece p's corners, x, z pairs (AS only). */
 @inline export function pieceCorners(grid: ShapeGrid, p: i32): F64s {
-  return changetype<F64s>(grid.pieces + (<usize>(p * PIECE_WORDS + 6) << 3));
+  return changetype<F64s>(grid.pieces + (<usize>(p * PIECE_WORDS + 10) << 3));
 }
 
 /** Cell `cell`'s list, or 0 when no piece was ever filed there (AS only). */
@@ -136,6 +137,8 @@ export function editShapeGrid(grid: ShapeGrid, p: i32, points: F64s, count: i32,
   }
   reservePieces(grid, p + 1);
   grid.count = max<i32>(grid.count, p + 1);
+  // Room for a query over this grid on the main thread, made between calls.
+  reserveFound(foundPieces, grid.count);
   const r = pieceRecord(grid, p);
   r[0] = <f64>count;
   r[1] = radius;
@@ -147,6 +150,11 @@ export function editShapeGrid(grid: ShapeGrid, p: i32, points: F64s, count: i32,
   r[3] = <f64>shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
   r[4] = <f64>shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
   r[5] = <f64>shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
+  const hair = BOX_HAIR * (Math.abs(box[4]) + Math.abs(box[5]) + Math.abs(box[6]) + Math.abs(box[7]) + radius);
+  r[6] = box[4] - hair;
+  r[7] = box[5] - hair;
+  r[8] = box[6] + hair;
+  r[9] = box[7] + hair;
   filePiece(grid, p);
 }
 
@@ -177,23 +185,42 @@ export function pieceReaches(grid: ShapeGrid, p: i32, x: f64, z: f64, r: f64): b
 }
 
 /**
- * Whether piece p, met in cell (cx, cz) of a query whose cells begin at (cx0, cz0), is met there for the first time
- * (the first of its cells in the query's order) and reaches within r of (x, z): the test every consumer's walk over
- * the cells makes, so each piece is met once, as src/reference/shapeGrid.ts queryShapeGrid lists it (AS only).
+ * The piece numbers a query found (queryShapeGrid), in its order: each thread's own list (assembly/threads.ts binds a
+ * worker's to its context), with room for every piece number of the grids it is asked of, made on the main thread
+ * (editShapeGrid; a herd's contexts: assembly/threadContexts.ts), since a worker never allocates (AS only).
  */
-@inline export function pieceMet(grid: ShapeGrid, p: i32, cx: i32, cz: i32, cx0: i32, cz0: i32, x: f64, z: f64, r: f64): bool {
-  const rec = pieceRecord(grid, p);
-  if (cx != max<i32>(cx0, <i32>rec[2]) || cz != max<i32>(cz0, <i32>rec[3])) return false;
-  return pieceReaches(grid, p, x, z, r);
+@unmanaged export class FoundPieces {
+  length: i32;
+  capacity: i32;
+  data: usize;
+
+  @inline @operator("[]") get(k: i32): i32 {
+    return load<i32>(this.data + (<usize>k << 2));
+  }
+}
+
+/** The list queryShapeGrid answers in (a `let`: a worker thread binds its own). */
+export let foundPieces = changetype<FoundPieces>(memory.data(offsetof<FoundPieces>()));
+
+/** Gives `list` room for `capacity` piece numbers, twice what it had at least when it grows (AS only). */
+export function reserveFound(list: FoundPieces, capacity: i32): void {
+  if (capacity <= list.capacity) return;
+  const size = max<i32>(capacity, list.capacity * 2);
+  free(list.data);
+  list.data = alloc(<usize>size << 2);
+  list.capacity = size;
 }
 
 /**
- * Whether some piece reaches within r of (x, z), over the cells a consumer's walk for that query covers (AS only): where
- * it says none, every consumer's walk over those cells meets none, so a herd's memos of circles alone answer there.
+ * Writes into `foundPieces` the number of every piece reaching within r of (x, z) (pieceReaches) and returns how
+ * many. Order: cells by increasing z, then x, each cell's pieces by increasing number; each piece once, in the first
+ * of its cells the query visits. Why: every consumer meets the pieces through this one walk, the twin's list in its order.
  */
-export function anyPieceReaches(grid: ShapeGrid, x: f64, z: f64, r: f64): bool {
+export function queryShapeGrid(grid: ShapeGrid, x: f64, z: f64, r: f64): i32 {
+  const out = foundPieces;
+  out.length = 0;
   const wide = queryReach(x, z, r);
-  if (!(wide >= 0.0)) return false;
+  if (!(wide >= 0.0)) return 0;
   const cx0 = shapeCellOf(x - wide, grid.minX, grid.cellSize, grid.nx);
   const cx1 = shapeCellOf(x + wide, grid.minX, grid.cellSize, grid.nx);
   const cz0 = shapeCellOf(z - wide, grid.minZ, grid.cellSize, grid.nz);
@@ -203,17 +230,44 @@ export function anyPieceReaches(grid: ShapeGrid, x: f64, z: f64, r: f64): bool {
       const list = shapeList(grid, cz * grid.nx + cx);
       if (list == 0) continue;
       const length = load<i32>(list);
-      for (let j = 0; j < length; j++) {
-        if (pieceReaches(grid, load<i32>(list + 8 + (<usize>j << 2)), x, z, r)) return true;
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        const rec = pieceRecord(grid, p);
+        if (cx != max<i32>(cx0, <i32>rec[2]) || cz != max<i32>(cz0, <i32>rec[3])) continue;
+        if (boxFar(rec, x, z, wide)) continue;
+        if (pieceReaches(grid, p, x, z, r)) {
+          assert(out.length < out.capacity, "queryShapeGrid: over capacity");
+          store<i32>(out.data + (<usize>out.length << 2), p);
+          out.length++;
+        }
       }
     }
   }
-  return false;
+  return out.length;
 }
 
-/** The query reach round (x, z) a consumer's walk over the cells covers (AS only): see queryReach. */
-@inline export function shapeReach(x: f64, z: f64, r: f64): f64 {
-  return queryReach(x, z, r);
+/**
+ * How far, relative to the size of its numbers, a piece's kept box is grown past its grown box (AS only): far above
+ * the rounding of pieceNearest and of the box, so boxFar never skips a piece pieceReaches would accept.
+ */
+const BOX_HAIR: f64 = 1e-9;
+
+/**
+ * Whether the query's square of half side `wide` round (x, z) misses piece record `rec`'s kept box (AS only): then
+ * the piece is further than `wide` from (x, z) on x or z, so pieceReaches, whose distance is at least that, says no.
+ * Why: most pieces a query's cells hold are far from it, and the box costs four comparisons, pieceNearest a division
+ * and a square root per edge.
+ */
+@inline function boxFar(rec: F64s, x: f64, z: f64, wide: f64): bool {
+  return x + wide < rec[6] || x - wide > rec[8] || z + wide < rec[7] || z - wide > rec[9];
+}
+
+/**
+ * Whether some piece reaches within r of (x, z) (AS only): where it says none, every consumer's query there finds
+ * none, so a herd's memos of circles alone answer there.
+ */
+export function anyPieceReaches(grid: ShapeGrid, x: f64, z: f64, r: f64): bool {
+  return queryShapeGrid(grid, x, z, r) > 0;
 }
 
 /** Frees a shape grid and its lists (AS only). */

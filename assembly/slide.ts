@@ -10,7 +10,7 @@ import { callGround } from './bodies';
 import { keptCircles } from './clearWay';
 import { Feet } from './feet';
 import { OutlinePoint, pieceEntry, pieceNearest } from './pieces';
-import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { ANY_LEVEL, RISE_TOP, Vec2, depthGradient, faceAt, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -98,28 +98,15 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
       bestZ = c.z;
     }
   }
-  // Then the pieces of boxes, walls and polygons (LV-1), met as src/reference/shapeGrid.ts queryShapeGrid lists them: a circle keeps a tie.
+  // Then the pieces of boxes, walls and polygons (LV-1), met as queryShapeGrid lists them: a circle keeps a tie.
   const shapes = g.shapes();
   // A kept proof holds only where no piece is near its way (assembly/seek.ts proveClearWay): none meets the move.
   if (shapes === null || kept !== null) return;
-  const wide = shapeReach(mx, mz, reach);
-  if (!(wide >= 0.0)) return;
-  const cx0 = shapeCellOf(mx - wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cx1 = shapeCellOf(mx + wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cz0 = shapeCellOf(mz - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  const cz1 = shapeCellOf(mz + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const list = shapeList(shapes, cz * shapes.nx + cx);
-      if (list == 0) continue;
-      const length = load<i32>(list);
-      for (let k = 0; k < length; k++) {
-        const p = load<i32>(list + 8 + (<usize>k << 2));
-        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, mx, mz, reach)) continue;
-        const rec = pieceRecord(shapes, p);
-        limitAtPiece(n, pieceCorners(shapes, p), <i32>rec[0], rec[1], px, pz, dx, dz, out);
-      }
-    }
+  const m = queryShapeGrid(shapes, mx, mz, reach);
+  for (let k = 0; k < m; k++) {
+    const p = foundPieces[k];
+    const rec = pieceRecord(shapes, p);
+    limitAtPiece(n, pieceCorners(shapes, p), <i32>rec[0], rec[1], px, pz, dx, dz, out);
   }
 }
 
@@ -166,25 +153,10 @@ export function limitAtPiece(n: Numbers, points: F64s, count: i32, radius: f64, 
 export function pieceHolds(n: Numbers, g: Sampler, x: f64, z: f64, skin: f64): bool {
   const shapes = g.shapes();
   if (shapes === null) return false;
-  const reach = n.radius + skin;
-  const wide = shapeReach(x, z, reach);
-  if (!(wide >= 0.0)) return false;
-  const cx0 = shapeCellOf(x - wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cx1 = shapeCellOf(x + wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cz0 = shapeCellOf(z - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  const cz1 = shapeCellOf(z + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const list = shapeList(shapes, cz * shapes.nx + cx);
-      if (list == 0) continue;
-      const length = load<i32>(list);
-      for (let k = 0; k < length; k++) {
-        const p = load<i32>(list + 8 + (<usize>k << 2));
-        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, x, z, reach)) continue;
-        const rec = pieceRecord(shapes, p);
-        if (pieceNearest(pieceCorners(shapes, p), <i32>rec[0], x, z, outline) < rec[1] + n.radius + skin) return true;
-      }
-    }
+  const m = queryShapeGrid(shapes, x, z, n.radius + skin);
+  for (let k = 0; k < m; k++) {
+    const rec = pieceRecord(shapes, foundPieces[k]);
+    if (pieceNearest(pieceCorners(shapes, foundPieces[k]), <i32>rec[0], x, z, outline) < rec[1] + n.radius + skin) return true;
   }
   return false;
 }

@@ -8,6 +8,7 @@ import { Crowd } from './crowd';
 import { Herd } from './herdLayout';
 import { freeClusterMemo, newClusterMemo } from './clusterMemo';
 import { MAX_CLUSTER } from './seek';
+import { ShapeGrid } from './shapeGrid';
 
 /**
  * What one worker thread steps a herd's bodies with (HD-5, assembly/threads.ts): its own copy of every static a step
@@ -29,6 +30,9 @@ import { MAX_CLUSTER } from './seek';
   boxZ1: f64;
   /** The thread's memo of clusters of solids (assembly/clusterMemo.ts). */
   clusterMemo: usize;
+  /** The thread's list of the pieces a query found (assembly/shapeGrid.ts FoundPieces), and its room. */
+  foundData: usize;
+  foundCapacity: i32;
 }
 
 /** Bytes of a thread's block of statics: more than `bind` takes (the debug build checks). */
@@ -45,9 +49,15 @@ function nearCapacityOf(h: Herd): i32 {
   return (grid === null ? 0 : grid.count) + (h.blocking ? h.capacity : 0);
 }
 
+/** Room in a thread's list of pieces for any query of this herd: every piece number its ground's grid has given. */
+function foundCapacityOf(h: Herd): i32 {
+  const grid = h.ground.scatter;
+  return grid === null || grid.shapes == 0 ? 0 : changetype<ShapeGrid>(grid.shapes).count;
+}
+
 /**
  * Makes the herd's contexts for `count` threads besides the main one (0: none), replacing any it had. Each holds the
- * thread's block of statics, its copy of the crowd, and its circle list.
+ * thread's block of statics, its copy of the crowd, its circle list and its list of pieces.
  */
 export function herdThreads(h: Herd, count: i32): void {
   freeThreads(h);
@@ -64,15 +74,25 @@ export function herdThreads(h: Herd, count: i32): void {
   reserveThreads(h);
 }
 
-/** Gives each context's circle list room for the herd's capacity (after the herd grows: reserveHerd). */
+/**
+ * Gives each context's circle list room for the herd's capacity and its solids, and its list of pieces room for the
+ * ground's pieces (after the herd grows, reserveHerd, or the solids change, forgetChangedSolids).
+ */
 export function reserveThreads(h: Herd): void {
   const capacity = nearCapacityOf(h);
+  const pieces = foundCapacityOf(h);
   for (let t = 1; t <= h.threadCount; t++) {
     const c = contextOf(h, t);
-    if (c.nearCapacity >= capacity) continue;
-    free(c.nearData);
-    c.nearData = alloc(<usize>capacity * offsetof<Circle>());
-    c.nearCapacity = capacity;
+    if (c.nearCapacity < capacity) {
+      free(c.nearData);
+      c.nearData = alloc(<usize>capacity * offsetof<Circle>());
+      c.nearCapacity = capacity;
+    }
+    if (c.foundCapacity < pieces) {
+      free(c.foundData);
+      c.foundData = alloc(<usize>pieces << 2);
+      c.foundCapacity = pieces;
+    }
   }
 }
 
@@ -83,6 +103,7 @@ export function freeThreads(h: Herd): void {
     free(c.scratch);
     free(changetype<usize>(c.crowd));
     free(c.nearData);
+    free(c.foundData);
     freeClusterMemo(c.clusterMemo);
     free(changetype<usize>(c));
   }

@@ -9,7 +9,7 @@ import { callGround } from './bodies';
 import { atan2, wrapAngle } from './math';
 import { Move, callStatus, ceilingOf, clearRefusedMove, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { pieceCorners, pieceMet, pieceRecord, shapeCellOf, shapeList, shapeReach } from './shapeGrid';
+import { foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { ON_RISE, RISE_TOP, Vec2, faceAt, provedGentle, standHeight, steepGround } from './stand';
 
 /** The want a body eases toward this step (WA-1): on steep ground its uphill part is dropped and its downhill part is at least `slide`. */
@@ -141,29 +141,15 @@ export const PUSH_SPAN: f64 = 8192.0;
 export function pieceHolding(n: Numbers, g: Sampler, x: f64, z: f64, ox: f64, oz: f64, ux: f64, uz: f64): f64 {
   const shapes = g.shapes();
   if (shapes === null) return -1.0;
-  const wide = shapeReach(x, z, n.radius);
-  if (!(wide >= 0.0)) return -1.0;
-  const cx0 = shapeCellOf(x - wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cx1 = shapeCellOf(x + wide, shapes.minX, shapes.cellSize, shapes.nx);
-  const cz0 = shapeCellOf(z - wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  const cz1 = shapeCellOf(z + wide, shapes.minZ, shapes.cellSize, shapes.nz);
-  for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const list = shapeList(shapes, cz * shapes.nx + cx);
-      if (list == 0) continue;
-      const length = load<i32>(list);
-      for (let k = 0; k < length; k++) {
-        const p = load<i32>(list + 8 + (<usize>k << 2));
-        if (!pieceMet(shapes, p, cx, cz, cx0, cz0, x, z, n.radius)) continue;
-        const rec = pieceRecord(shapes, p);
-        const points = pieceCorners(shapes, p);
-        const count = <i32>rec[0];
-        if (!(pieceNearest(points, count, x, z, outline) < rec[1] + n.radius)) continue;
-        const s = (x - ox) * ux + (z - oz) * uz + PUSH_SPAN;
-        const e = pieceEntry(points, count, rec[1] + n.radius, ox + ux * s, oz + uz * s, -ux * PUSH_SPAN, -uz * PUSH_SPAN, 0.0);
-        return s - e * PUSH_SPAN;
-      }
-    }
+  const m = queryShapeGrid(shapes, x, z, n.radius);
+  for (let k = 0; k < m; k++) {
+    const rec = pieceRecord(shapes, foundPieces[k]);
+    const points = pieceCorners(shapes, foundPieces[k]);
+    const count = <i32>rec[0];
+    if (!(pieceNearest(points, count, x, z, outline) < rec[1] + n.radius)) continue;
+    const s = (x - ox) * ux + (z - oz) * uz + PUSH_SPAN;
+    const e = pieceEntry(points, count, rec[1] + n.radius, ox + ux * s, oz + uz * s, -ux * PUSH_SPAN, -uz * PUSH_SPAN, 0.0);
+    return s - e * PUSH_SPAN;
   }
   return -1.0;
 }

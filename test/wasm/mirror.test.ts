@@ -45,13 +45,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['cornerKey', 'asked', 'checkGround', 'isPiece', 'circlesOf', 'isGoodPiece', 'checkedSolids'],
     assembly: ['triangleValue', 'latticeFeet', 'latticeCross', 'pick', 'perCell', 'underI0', 'underJ0', 'underI1', 'underJ1', 'divisions', 'inverseOf', 'sampler', 'heights', 'depths', 'near', 'useGround', 'nearList', 'reserveNear'],
   },
-  // The reference lays a shape grid's cells out and lists a query's pieces for the JS ground's answer; wasm's consumers
-  // walk the cells themselves (pieceMet, shapeReach, shapeList), with no list to size per thread, over records of
-  // PIECE_WORDS words in linear memory that it frees; a herd's memos ask whether any piece is near (anyPieceReaches),
-  // which the reference, keeping none, never asks.
+  // The reference lays a shape grid's cells out; wasm keeps records of PIECE_WORDS words in linear memory that it
+  // frees, and answers a query in a list of piece numbers each thread has its own of, sized on the main thread
+  // (FoundPieces, foundPieces, reserveFound), skipping the pieces whose kept box the query's square misses (BOX_HAIR,
+  // boxFar: the same answers); a herd's memos ask whether any piece is near (anyPieceReaches), which the reference,
+  // keeping none, never asks.
   shapeGrid: {
-    reference: ['newShapeGrid', 'queryShapeGrid'],
-    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'pieceMet', 'anyPieceReaches', 'shapeReach', 'freeShapeGrid'],
+    reference: ['newShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'FoundPieces', 'foundPieces', 'reserveFound', 'BOX_HAIR', 'boxFar', 'anyPieceReaches', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
@@ -81,11 +82,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces); a corner's
   // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner); a cluster of
   // solids alone (solidsOnly) is recalled from the herd's memo, a member is looked for only among those within reach
-  // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid).
+  // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid); a proof of a clear way is refused
+  // without asking the pieces again where the search that found no blocker met one (metPiece).
   seek: {
     reference: [],
     assembly: [
-      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
+      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'metPiece', 'segmentDistance', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
       'BlockedProbe', 'BLOCKED_PROBE_NUMBERS', 'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
