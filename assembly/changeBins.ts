@@ -41,6 +41,21 @@ let binSize: f64 = 1.0;
   return (c % LOG_SIZE) * 4;
 }
 
+/** The bins the change at log place `at` reaches, columns i0..i1 and rows j0..j1 (binsOf). */
+let i0: i32 = 0;
+let i1: i32 = 0;
+let j0: i32 = 0;
+let j1: i32 = 0;
+
+/** Sets i0..i1, j0..j1 to the bins of the change at `at`; whether it is filed in them (it reaches at most MOST_BINS). */
+function binsOf(log: F64s, at: i32): bool {
+  i0 = binOf(log[at], minX);
+  i1 = binOf(log[at + 2], minX);
+  j0 = binOf(log[at + 1], minZ);
+  j1 = binOf(log[at + 3], minZ);
+  return (i1 - i0 + 1) * (j1 - j0 + 1) <= MOST_BINS;
+}
+
 /** Files changes `from` to `to` of `log` (at most LOG_SIZE of them) in bins over the box round them all. */
 export function fileChanges(log: F64s, from: i32, to: i32): void {
   if (changetype<usize>(starts) == 0) {
@@ -66,11 +81,7 @@ export function fileChanges(log: F64s, from: i32, to: i32): void {
   wideCount = 0;
   for (let c = from; c < to; c++) {
     const at = placeOf(c);
-    const i0 = binOf(log[at], minX);
-    const i1 = binOf(log[at + 2], minX);
-    const j0 = binOf(log[at + 1], minZ);
-    const j1 = binOf(log[at + 3], minZ);
-    if ((i1 - i0 + 1) * (j1 - j0 + 1) > MOST_BINS) {
+    if (!binsOf(log, at)) {
       wide[wideCount++] = at;
       continue;
     }
@@ -85,11 +96,7 @@ export function fileChanges(log: F64s, from: i32, to: i32): void {
   starts[SIDE * SIDE] = sum;
   for (let c = from; c < to; c++) {
     const at = placeOf(c);
-    const i0 = binOf(log[at], minX);
-    const i1 = binOf(log[at + 2], minX);
-    const j0 = binOf(log[at + 1], minZ);
-    const j1 = binOf(log[at + 3], minZ);
-    if ((i1 - i0 + 1) * (j1 - j0 + 1) > MOST_BINS) continue;
+    if (!binsOf(log, at)) continue;
     for (let j = j0; j <= j1; j++) {
       for (let i = i0; i <= i1; i++) {
         const b = j * SIDE + i;

@@ -8,10 +8,9 @@
  *   npx tsx bench/crowds/traceGap.ts                        20 s, every second, a 3 m band
  *   npx tsx bench/crowds/traceGap.ts --seconds 40 --every 5 --band 1.6
  */
-import { Herd, groundOf, numbers, stand } from '../../src/index.ts';
-import { DT, STOP, bodiesIn } from './scene.ts';
+import { DT, bodiesIn } from './scene.ts';
 import { GAP, twoWayGap } from './scenes.ts';
-import { CROWD_KIND, crowdWorld } from './walker.ts';
+import { crowdHerd } from './walker.ts';
 
 /** The number after `name` in the arguments, or `fallback`; an error naming it when it is no positive number. */
 function numberArgument(args: readonly string[], name: string, fallback: number): number {
@@ -33,17 +32,8 @@ const every = numberArgument(args, '--every', 1);
 const band = numberArgument(args, '--band', 3);
 
 const scene = twoWayGap();
-const world = crowdWorld(scene);
-const ground = groundOf(world);
 const n = bodiesIn(scene);
-const herd = new Herd(world, ground, { capacity: n, threads: 1 });
-const kind = numbers({ kind: CROWD_KIND }, world);
-for (let i = 0; i < n; i++) {
-  const x = scene.startX[i];
-  const z = scene.startZ[i];
-  herd.add({ kind: CROWD_KIND, pos: [x, stand(kind, ground, x, z), z] });
-  herd.seek(i, [scene.targetX[i], scene.targetZ[i]], STOP);
-}
+const herd = crowdHerd(scene);
 // 0 not yet through; 1 through by the gap; 2 round a grove's far end (through first at |z| beyond the groves' half).
 const through = new Uint8Array(n);
 const framesPerLine = Math.max(1, Math.round(every / DT));

@@ -30,6 +30,23 @@ export function crowdWorld(scene: CrowdScene, extra: Readonly<Record<string, unk
   };
 }
 
+/** The scene's herd: one wasm Herd on one thread, each body standing at its start and seeking its target once. */
+export function crowdHerd(scene: CrowdScene, extra: Readonly<Record<string, unknown>> = {}): Herd {
+  const world = crowdWorld(scene, extra);
+  const ground = groundOf(world);
+  const n = bodiesIn(scene);
+  const herd = new Herd(world, ground, { capacity: n, threads: 1 });
+  const kind = numbers({ kind: CROWD_KIND }, world);
+  for (let i = 0; i < n; i++) {
+    const x = scene.startX[i];
+    const z = scene.startZ[i];
+    const row: Row = { kind: CROWD_KIND, pos: [x, stand(kind, ground, x, z), z] };
+    herd.add(row);
+    herd.seek(i, [scene.targetX[i], scene.targetZ[i]], STOP);
+  }
+  return herd;
+}
+
 /**
  * The walker contender; `extra` fields go into the kind as given (only when given: the kinds check refuses a field
  * it does not know), so the same scenes run with kind knobs the core learns later.
@@ -39,18 +56,8 @@ export function walkerContender(extra: Readonly<Record<string, unknown>> = {}, l
     id: 'walker',
     label,
     build(scene: CrowdScene): CrowdSim {
-      const world = crowdWorld(scene, extra);
-      const ground = groundOf(world);
+      const herd = crowdHerd(scene, extra);
       const n = bodiesIn(scene);
-      const herd = new Herd(world, ground, { capacity: n, threads: 1 });
-      const kind = numbers({ kind: CROWD_KIND }, world);
-      for (let i = 0; i < n; i++) {
-        const x = scene.startX[i];
-        const z = scene.startZ[i];
-        const row: Row = { kind: CROWD_KIND, pos: [x, stand(kind, ground, x, z), z] };
-        herd.add(row);
-        herd.seek(i, [scene.targetX[i], scene.targetZ[i]], STOP);
-      }
       return {
         n,
         step: () => herd.step(DT),
