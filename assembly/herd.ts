@@ -646,11 +646,11 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool
     memoBox[5] = zs[i] - near;
     memoBox[6] = xs[i] + near;
     memoBox[7] = zs[i] + near;
-    // The bins of the box round both memos' boxes (only those a memo the body holds).
-    const x0 = proof && probe ? Math.min(memoBox[0], memoBox[4]) : proof ? memoBox[0] : memoBox[4];
-    const z0 = proof && probe ? Math.min(memoBox[1], memoBox[5]) : proof ? memoBox[1] : memoBox[5];
-    const x1 = proof && probe ? Math.max(memoBox[2], memoBox[6]) : proof ? memoBox[2] : memoBox[6];
-    const z1 = proof && probe ? Math.max(memoBox[3], memoBox[7]) : proof ? memoBox[3] : memoBox[7];
+    // The bins of the box round the boxes of the memos the body holds (one it does not hold counts as empty).
+    const x0 = Math.min(proof ? memoBox[0] : Infinity, probe ? memoBox[4] : Infinity);
+    const z0 = Math.min(proof ? memoBox[1] : Infinity, probe ? memoBox[5] : Infinity);
+    const x1 = Math.max(proof ? memoBox[2] : -Infinity, probe ? memoBox[6] : -Infinity);
+    const z1 = Math.max(proof ? memoBox[3] : -Infinity, probe ? memoBox[7] : -Infinity);
     memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0);
     for (let k = 0; k < wideChanges() && memoFlags != 0; k++) forgetMemosAt(log, wideAt(k));
     if (!missesFiled(x0, z0, x1, z1)) {

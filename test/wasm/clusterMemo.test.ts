@@ -6,37 +6,13 @@
  * drops every kept cluster) and when the kind is swapped for one of another radius (a cluster is kept per radius).
  */
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import * as reference from '../../src/reference.ts';
-import type { Row, World } from '../../src/types.ts';
-import { XBOT } from '../../src/presets.ts';
+import type { World } from '../../src/types.ts';
 import type { CircleSolid } from '../../src/shapes.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from './cores.ts';
-import { expectSame } from './worlds.ts';
-
-/** Trunks of each wall: two columns 1 m apart, radius 0.45 (touching for a body's diameter), 12 m long. */
-const WALL = { radius: 0.45, spacing: 1, length: 12, gap: 2 };
-
-/** Two walls along z with a gap at the origin, on flat terrain3d; two kinds that avoid and block each other. */
-function gapWorld(): World {
-  const edge = WALL.gap / 2 + WALL.radius;
-  const instances: { x: number; z: number; radius: number }[] = [];
-  for (const side of [1, -1]) {
-    for (let k = 0; k < WALL.length; k++) for (const x of [-0.5, 0.5]) instances.push({ x, z: side * (edge + k * WALL.spacing), radius: WALL.radius });
-  }
-  return {
-    walker: {
-      kinds: {
-        xbot: { ...XBOT, radius: 0.4, seekSpeed: 3, bodies: ['xbot', 'wide'] },
-        wide: { ...XBOT, radius: 0.55, seekSpeed: 2.5, bodies: ['xbot', 'wide'] },
-      },
-      mods: { height: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' },
-    },
-    terrain3d: { rings: [{ reach: 64, seg: 128 }] },
-    scatter3d: { instances },
-  };
-}
+import { WALL, crowdArb, expectHerdsEqual, mirroredHerd, trunkWallsWorld, type Crowd } from './trunkWalls.ts';
 
 /** An edit between steps: a wall's trunk moved, removed, or one added beside a wall; or a body given the other kind. */
 const editArb = fc.record({
@@ -48,23 +24,9 @@ const editArb = fc.record({
 });
 type EditOf = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
 
-/** Bodies on both sides of the walls, each seeking the point mirrored across them. */
-const crowdArb = fc.array(
-  fc.record({ x: fc.double({ min: 1.5, max: 8, noNaN: true }), z: fc.double({ min: -10, max: 10, noNaN: true }), side: fc.constantFrom(-1, 1) }),
-  { minLength: 4, maxLength: 24 },
-);
-
-/** A herd of the crowd on `api`'s core, each body seeking its mirror, on `threads` threads. */
-function herdOn(api: Api | typeof reference, w: World, crowd: { x: number; z: number; side: number }[], threads: number) {
-  const ground = api.groundOf(w);
-  const herd = new api.Herd(w, ground, { capacity: crowd.length, threads });
-  const n = api.numbers({ kind: 'xbot' }, w);
-  for (const b of crowd) {
-    const x = b.side * b.x;
-    const row: Row = { kind: 'xbot', pos: [x, api.stand(n, ground, x, b.z), b.z] };
-    const i = herd.add(row);
-    herd.seek(i, [-x, b.z], 0.5);
-  }
+/** A herd of the crowd on `api`'s core, each body seeking its mirror, on `threads` threads, and its ground's solids. */
+function herdOn(api: Api | typeof reference, w: World, crowd: Crowd, threads: number) {
+  const { herd, ground } = mirroredHerd(api, w, crowd, threads);
   return { herd, solids: api.solidsOf(ground) };
 }
 
@@ -92,23 +54,16 @@ function apply(e: EditOf, herd: { herd: InstanceType<Api['Herd']>; solids: Retur
 for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
   describe(`HD-2, HD-5, LV-4: kept clusters of solids (${name})`, () => {
     it(`HD-2, AV-4, LV-4: a crowd pressed against walls of trunks, the walls edited and kinds swapped between steps, equals the reference herd every step on 1 and 2 threads (${name})`, () => {
-      const w = gapWorld();
+      const w = trunkWallsWorld();
       fc.assert(
-        fc.property(crowdArb, fc.array(editArb, { maxLength: 6 }), (crowd, edits) => {
+        fc.property(crowdArb(24), fc.array(editArb, { maxLength: 6 }), (crowd, edits) => {
           const ref = herdOn(reference, w, crowd, 1);
           const herds = [1, 2].map((threads) => herdOn(api, w, crowd, threads));
           try {
             for (let frame = 0; frame < 80; frame++) {
               for (const e of edits.filter((e) => e.at === frame)) for (const h of [ref, ...herds]) apply(e, h);
               for (const h of [ref, ...herds]) h.herd.step(1 / 30);
-              herds.forEach((h, t) => {
-                for (let i = 0; i < crowd.length; i++) {
-                  const want = ref.herd.get(i);
-                  const got = h.herd.get(i);
-                  for (const field of ['pos', 'vel', 'want', 'side', 'turned'] as const) expectSame(got[field], want[field], `frame ${frame}, ${t + 1} thread(s): body ${i}.${field}`);
-                }
-                expect([...h.herd.unreachable]).toEqual([...ref.herd.unreachable]);
-              });
+              expectHerdsEqual(ref.herd, herds.map((h) => h.herd), crowd.length, frame);
             }
           } finally {
             for (const h of [ref, ...herds]) h.herd.dispose();
