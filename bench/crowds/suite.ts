@@ -13,13 +13,16 @@ export interface SuiteOptions {
   only?: string;
   /** When given, every scene's starts jittered from this seed (jitterScene). */
   jitterSeed?: number;
+  /** walker alone, without Detour's crowd (a quicker look at one change). */
+  walkerOnly?: boolean;
   /** Called with a line of progress before and after each run. */
   progress?: (line: string, done?: boolean) => void;
 }
 
 /** The crowd table's rows: for each scene, walker's row then Detour's. */
 export async function runCrowdSuite(options: SuiteOptions = {}): Promise<CrowdResult[]> {
-  const contenders: CrowdContender[] = [walkerContender(options.walkerKind), await detourContender()];
+  const walker = walkerContender(options.walkerKind);
+  const contenders: CrowdContender[] = options.walkerOnly === true ? [walker] : [walker, await detourContender()];
   const results: CrowdResult[] = [];
   const all = CROWD_SCENES.map((make) => make());
   const picked = all.filter((s) => options.only === undefined || s.name.toLowerCase().includes(options.only.toLowerCase()));
