@@ -69,27 +69,39 @@ export class WasmGrounds {
   private readonly core: CoreExports;
   private readonly views: Views;
 
+  /** Where a piece's corners are written before editPiece, in f64s. */
+  private readonly cornersAt: number;
+  private readonly afterEdits: ((edit: SolidEdit) => void)[] = [];
+
   constructor(core: CoreExports, views: Views) {
     this.core = core;
     this.views = views;
+    this.cornersAt = core.pieceCornersIn() / 8;
     onSolidEdit((edit) => this.edited(edit));
   }
 
-  /** Makes an edit of a scatter's solids in this core's copy, if it made one, and drops its per-row fields it reaches (LV-2, LV-4). */
+  /**
+   * Makes an edit of a scatter's solids in this core's copy, if it made one — which logs its boxes and drops the
+   * per-row fields they reach (LV-2, LV-4) — then tells the listeners of this core's (its kept route grids). A core
+   * without a copy has no ground, and so no field or grid, over those solids.
+   */
   private edited(edit: SolidEdit): void {
     const record = this.scatters.get(edit.settings);
-    if (record !== undefined) {
-      this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
-      for (const p of edit.pieces) this.editPiece(record.ptr, p.number, p.points, p.count, p.radius, true);
-    }
-    const b = edit.boxes;
-    for (let k = 0; k < b.length; k += 4) this.core.dropRowFieldsIn(b[k], b[k + 1], b[k + 2], b[k + 3]);
+    if (record === undefined) return;
+    if (edit.circle) this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
+    for (const p of edit.pieces) this.editPiece(record.ptr, p.number, p.points, p.count, p.radius, true);
+    for (const listener of this.afterEdits) listener(edit);
+  }
+
+  /** Has `listener` told of every edit of a scatter this core copied, once the copy is edited (LV-4: the boxes are in its log). */
+  afterEdit(listener: (edit: SolidEdit) => void): void {
+    this.afterEdits.push(listener);
   }
 
   /** Sets piece `number` of a grid's pieces in wasm (LV-1), its old and new boxes logged when `log` (LV-4). */
   private editPiece(ptr: number, number: number, points: ArrayLike<number>, count: number, radius: number, log: boolean): void {
     const f64 = this.views.fresh().f64;
-    const at = this.core.pieceCornersIn() / 8;
+    const at = this.cornersAt;
     for (let k = 0; k < count * 2; k++) f64[at + k] = points[k];
     this.core.editPiece(ptr, number, count, radius, log ? 1 : 0);
   }
