@@ -10,8 +10,7 @@
  * change, only the time it takes.
  */
 import { F64s, TileEntry, alloc, free } from './memory';
-import { LOG_SIZE, ScatterGrid, editScatterGrid, fileScatterGrid, freeScatterGrid, logChange, placeLayer } from './scatter';
-import { dropRowFieldsIn } from './seekCalls';
+import { ScatterGrid, editScatterGrid, fileScatterGrid, freeScatterGrid, logChange, placeLayer } from './scatter';
 import { ShapeGrid, editShapeGrid, freeShapeGrid, shapeGridOver } from './shapeGrid';
 import { MAX_CORNERS } from './pieces';
 import { heightmapHeight, noiseHeight, waterDepthAt } from './terrain';
@@ -150,17 +149,9 @@ export function buildSolids(minX: f64, minZ: f64, cellSize: f64, nx: i32, nz: i3
   return grid;
 }
 
-/**
- * Sets solid `id` of a grid to (x, z) of `radius` (REMOVED: taken out; LV-2), between calls, and drops the per-row
- * flow fields the boxes it logs reach (LV-4).
- */
+/** Sets solid `id` of a grid to (x, z) of `radius` (REMOVED: taken out; LV-2), between calls. */
 export function editSolid(grid: ScatterGrid, id: i32, x: f64, z: f64, radius: f64): void {
-  const from = grid.changes;
   editScatterGrid(grid, id, x, z, radius);
-  for (let c = from; c < grid.changes; c++) {
-    const at = (c % LOG_SIZE) * 4;
-    dropRowFieldsIn(grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
-  }
 }
 
 /** Lays a grid of pieces (LV-1) over the cells given (the reference's) beside a grid's circles. */
@@ -180,18 +171,14 @@ export function pieceCornersIn(): usize {
 /**
  * Sets piece p of a grid's pieces to the `count` corners written at pieceCornersIn grown by `radius` (count 0:
  * removed), between calls; with `log`, its old and new boxes are logged where herds read the solids' changes (LV-4),
- * bumping the count a herd's kept clusters are keyed by (assembly/clusterMemo.ts), and the per-row flow fields they
- * reach are dropped; without, only in the upload that files the pieces of a grid no herd has read yet
- * (src/wasm/grounds.ts).
+ * bumping the count a herd's kept clusters are keyed by (assembly/clusterMemo.ts); without, only in the upload that
+ * files the pieces of a grid no herd has read yet (src/wasm/grounds.ts).
  */
 export function editPiece(grid: ScatterGrid, p: i32, count: i32, radius: f64, log: bool): void {
   editShapeGrid(changetype<ShapeGrid>(grid.shapes), p, cornersIn, count, radius, editedBox);
   if (!log) return;
-  for (let at = 0; at < 8; at += 4) {
-    if (editedBox[at] != editedBox[at]) continue;
-    logChange(grid, editedBox[at], editedBox[at + 1], editedBox[at + 2], editedBox[at + 3]);
-    dropRowFieldsIn(editedBox[at], editedBox[at + 1], editedBox[at + 2], editedBox[at + 3]);
-  }
+  if (editedBox[0] == editedBox[0]) logChange(grid, editedBox[0], editedBox[1], editedBox[2], editedBox[3]);
+  if (editedBox[4] == editedBox[4]) logChange(grid, editedBox[4], editedBox[5], editedBox[6], editedBox[7]);
 }
 
 export function freeSolids(grid: ScatterGrid): void {

@@ -105,7 +105,7 @@ export { stand } from './stand';
 export { slide } from './slide';
 export { carry } from './carry';
 export { walk } from './walk';
-export { seek, seekRoute } from './seekCalls';
+export { dropRowFieldsIn, dropRowFieldsOfEdit, seek, seekRoute } from './seekCalls';
 export { newGrid, freeGrid, forgetCellsIn } from './passability';
 export { forgetEditIn, gridCells, route } from './route';
 export {

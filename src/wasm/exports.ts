@@ -48,6 +48,8 @@ export interface CoreExports {
   freeGrid(grid: Ptr): void;
   forgetCellsIn(grid: Ptr, x0: number, z0: number, x1: number, z1: number, reach: number): number;
   forgetEditIn(grid: Ptr, count: number, reach: number): void;
+  dropRowFieldsIn(x0: number, z0: number, x1: number, z1: number): void;
+  dropRowFieldsOfEdit(solids: Ptr, count: number): void;
   seekRoute(ground: Ptr, bodies: number, key: number, tx: number, tz: number, stop: number): Status;
   gridCells(grid: Ptr): Ptr;
   route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number, budget: number): Status;

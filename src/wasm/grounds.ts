@@ -13,7 +13,7 @@ import { groundOf as groundOfMods } from '../ground/groundOf.ts';
 import { modNamed, sectionOf } from '../ground/registry.ts';
 import { onSolidEdit, type SolidEdit } from '../ground/level.ts';
 import { scatterGridOf, scatterOf } from '../ground/scatter3d.ts';
-import type { ScatterGrid } from '../reference/scatter.ts';
+import { LOG_SIZE, type ScatterGrid } from '../reference/scatter.ts';
 import { terrain3dOf } from '../ground/terrain3d.ts';
 import type { Ground, World } from '../types.ts';
 import type { CoreExports } from './exports.ts';
@@ -81,15 +81,20 @@ export class WasmGrounds {
   }
 
   /**
-   * Makes an edit of a scatter's solids in this core's copy, if it made one — which logs its boxes and drops the
-   * per-row fields they reach (LV-2, LV-4) — then tells the listeners of this core's (its kept route grids). A core
-   * without a copy has no ground, and so no field or grid, over those solids.
+   * Makes an edit of a scatter's solids in this core's copy, if it made one, which logs its boxes, drops the per-row
+   * fields they reach — one crossing reading them from the log, box by box past what it keeps — and tells the
+   * listeners of this core's (its kept route grids) (LV-2, LV-4). A core without a copy has no ground, and so no field
+   * or grid, over those solids.
    */
   private edited(edit: SolidEdit): void {
     const record = this.scatters.get(edit.settings);
     if (record === undefined) return;
-    if (edit.circle) this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
+    const core = this.core;
+    if (edit.circle) core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
     for (const p of edit.pieces) this.editPiece(record.ptr, p.number, p.points, p.count, p.radius, true);
+    const b = edit.boxes;
+    if (b.length / 4 <= LOG_SIZE) core.dropRowFieldsOfEdit(record.ptr, b.length / 4);
+    else for (let k = 0; k < b.length; k += 4) core.dropRowFieldsIn(b[k], b[k + 1], b[k + 2], b[k + 3]);
     for (const listener of this.afterEdits) listener(edit);
   }
 
