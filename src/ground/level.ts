@@ -13,7 +13,7 @@ import { LOG_SIZE, REMOVED, editScatterGrid, logChange, type ScatterGrid } from 
 import { editShapeGrid } from '../reference/shapeGrid.ts';
 import { dropRowFieldsIn } from '../reference/seekCalls.ts';
 import { checkShape, movedShape, type PieceNumbers, type Solid, type SolidInput, type SolidRecord } from '../shapes.ts';
-import { editedBox, pieceObject, scatterAnswering, type Scatter } from './scatter3d.ts';
+import { editedBox, scatterAnswering, type Scatter } from './scatter3d.ts';
 import type { Ground } from '../types.ts';
 
 export type { BoxSolid, CircleSolid, PolygonSolid, Solid, SolidInput, SolidShape, WallSolid } from '../shapes.ts';
@@ -62,10 +62,14 @@ export class LevelSolids {
   private readonly scatter: Scatter;
   private readonly grid: ScatterGrid;
 
+  /** Whether a ground's solids are these (its kept route grids forget what an edit reaches, LV-4). */
+  private readonly serves: (ground: Ground) => boolean;
+
   constructor(settings: object, scatter: Scatter) {
     this.settings = settings;
     this.scatter = scatter;
     this.grid = scatter.grid;
+    this.serves = (ground) => scatterAnswering(ground.solids)?.scatter === scatter;
   }
 
   /** Adds a solid of any shape and returns its id (LV-1); every field is checked first (LV-5). */
@@ -167,12 +171,13 @@ export class LevelSolids {
         logChange(grid, editedBox[at], editedBox[at + 1], editedBox[at + 2], editedBox[at + 3]);
         boxes.push(editedBox[at], editedBox[at + 1], editedBox[at + 2], editedBox[at + 3]);
       }
-      const object = p.count === 0 ? null : pieceObject(p);
+      // Its object is made by the next answer that meets it (src/ground/scatter3d.ts Scatter).
+      const object = p.count === 0 ? null : undefined;
       if (p.number === scatter.pieces.length) scatter.pieces.push(object);
       else scatter.pieces[p.number] = object;
     }
     for (let k = 0; k < boxes.length; k += 4) dropRowFieldsIn(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3]);
-    forgetCellsWhere((ground) => scatterAnswering(ground.solids)?.scatter === scatter, boxes, grid.log, grid.changes);
+    forgetCellsWhere(this.serves, boxes, grid.log, grid.changes);
     const change: SolidEdit = { settings: this.settings, id, circle, x, z, radius, pieces, boxes };
     for (const listener of listeners) listener(change);
   }

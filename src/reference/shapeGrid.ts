@@ -101,7 +101,9 @@ export function editShapeGrid(grid: ShapeGrid, p: number, points: Float64Array, 
   }
   grid.counts[p] = count;
   grid.radii[p] = radius;
-  grid.corners[p] = points.slice(0, count * 2);
+  // Into its own corners when they have the room (an edit never hands them out: pieceObject copies them).
+  const corners = grid.corners[p].length === count * 2 ? grid.corners[p] : (grid.corners[p] = new Float64Array(count * 2));
+  for (let k = 0; k < count * 2; k++) corners[k] = points[k];
   if (count === 0) {
     if (filed) unfilePiece(grid, p);
     return;
