@@ -105,9 +105,9 @@ export { stand } from './stand';
 export { slide } from './slide';
 export { carry } from './carry';
 export { walk } from './walk';
-export { dropRowFieldsIn, seek, seekRoute } from './seekCalls';
+export { dropRowFieldsIn, dropRowFieldsOfEdit, seek, seekRoute } from './seekCalls';
 export { newGrid, freeGrid, forgetCellsIn } from './passability';
-export { gridCells, route } from './route';
+export { forgetEditIn, gridCells, route } from './route';
 export {
   newHerd,
   herdTable,

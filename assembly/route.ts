@@ -4,7 +4,7 @@
  */
 import { CALL_DONE, callResult } from './memory';
 import { callGround } from './bodies';
-import { Grid, fillGrid, setWindow } from './passability';
+import { Grid, fillGrid, forgetChangesIn, setWindow } from './passability';
 import { planRoute, routeOut } from './waypoints';
 
 /** Fills the grid for the facade's `passability` and returns the address of its cell states (RT-2). */
@@ -23,4 +23,15 @@ export function route(grid: Grid, sx: f64, sz: f64, tx: f64, tz: f64, slopeCost:
   planRoute(grid.numbers, callGround(grid.ground, 0), grid, sx, sz, tx, tz, slopeCost, waterCost, budget);
   callResult[0] = <f64>changetype<usize>(routeOut);
   return CALL_DONE;
+}
+
+/**
+ * Forgets what a kept grid knows that the last `count` changes logged in its ground's solids may have made stale,
+ * at most LOG_SIZE of them (LV-4; forgetChangesIn): one crossing per edit and kept grid, the boxes read where the
+ * edit logged them. Why: the facade crossed once per box, twice for a moved solid (AS only).
+ */
+export function forgetEditIn(grid: Grid, count: i32, reach: f64): void {
+  const solids = grid.ground.scatter;
+  if (solids == null) return;
+  forgetChangesIn(grid, solids.log, solids.changes - count, solids.changes, reach);
 }

@@ -8,6 +8,7 @@ import { GroundData } from './ground';
 import { callGround } from './bodies';
 import { seekBody } from './seek';
 import { FieldSet, dropFieldsIn, fieldFor, newFieldSet, seekAlong } from './fields';
+import { LOG_SIZE, ScatterGrid } from './scatter';
 
 /**
  * The fields per-row routing seeks follow (RT-7): the FIELDS_KEPT used last, of any ground and kind, filed under the
@@ -43,4 +44,16 @@ export function seek(ground: GroundData, bodies: i32, tx: f64, tz: f64, stop: f6
  */
 export function dropRowFieldsIn(x0: f64, z0: f64, x1: f64, z1: f64): void {
   if (changetype<usize>(rowFields) != 0) dropFieldsIn(rowFields, x0, z0, x1, z1);
+}
+
+/**
+ * Drops the per-row fields the last `count` changes logged in a grid's solids reach, at most LOG_SIZE of them (LV-4;
+ * dropRowFieldsIn on each): one crossing per edit, the boxes read where the edit logged them (AS only).
+ */
+export function dropRowFieldsOfEdit(grid: ScatterGrid, count: i32): void {
+  if (changetype<usize>(rowFields) == 0) return;
+  for (let c = grid.changes - count; c < grid.changes; c++) {
+    const at = (c % LOG_SIZE) * 4;
+    dropFieldsIn(rowFields, grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
+  }
 }

@@ -126,15 +126,13 @@ function reservePieces(grid: ShapeGrid, capacity: i32): void {
 
 /**
  * Sets piece p to the first `count` corners of `points` grown by `radius` — count 0 takes it out — in time of its
- * cells alone; writes into `box` the box of the piece as it was and `box[4..8]` as it is (NaN for none), for LV-4.
+ * cells alone, none when they are the cells it was filed in (a solid moved a little: its lists stay as they are);
+ * writes into `box` the box of the piece as it was and `box[4..8]` as it is (NaN for none), for LV-4.
  */
 export function editShapeGrid(grid: ShapeGrid, p: i32, points: F64s, count: i32, radius: f64, box: F64s): void {
   for (let k = 0; k < 8; k++) box[k] = NaN;
-  if (p < grid.count && <i32>pieceRecord(grid, p)[0] > 0) {
-    const r = pieceRecord(grid, p);
-    pieceBox(pieceCorners(grid, p), <i32>r[0], r[1], box, 0);
-    unfilePiece(grid, p);
-  }
+  const filed = p < grid.count && <i32>pieceRecord(grid, p)[0] > 0;
+  if (filed) pieceBox(pieceCorners(grid, p), <i32>pieceRecord(grid, p)[0], pieceRecord(grid, p)[1], box, 0);
   reservePieces(grid, p + 1);
   grid.count = max<i32>(grid.count, p + 1);
   // Room for a query over this grid on the main thread, made between calls.
@@ -144,17 +142,26 @@ export function editShapeGrid(grid: ShapeGrid, p: i32, points: F64s, count: i32,
   r[1] = radius;
   const corners = pieceCorners(grid, p);
   for (let k = 0; k < count * 2; k++) corners[k] = points[k];
-  if (count == 0) return;
+  if (count == 0) {
+    if (filed) unfilePiece(grid, p);
+    return;
+  }
   pieceBox(points, count, radius, box, 4);
-  r[2] = <f64>shapeCellOf(box[4], grid.minX, grid.cellSize, grid.nx);
-  r[3] = <f64>shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
-  r[4] = <f64>shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
-  r[5] = <f64>shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
+  const cx0 = shapeCellOf(box[4], grid.minX, grid.cellSize, grid.nx);
+  const cz0 = shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
+  const cx1 = shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
+  const cz1 = shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
   const hair = BOX_HAIR * (Math.abs(box[4]) + Math.abs(box[5]) + Math.abs(box[6]) + Math.abs(box[7]) + radius);
   r[6] = box[4] - hair;
   r[7] = box[5] - hair;
   r[8] = box[6] + hair;
   r[9] = box[7] + hair;
+  if (filed && <i32>r[2] == cx0 && <i32>r[3] == cz0 && <i32>r[4] == cx1 && <i32>r[5] == cz1) return;
+  if (filed) unfilePiece(grid, p);
+  r[2] = <f64>cx0;
+  r[3] = <f64>cz0;
+  r[4] = <f64>cx1;
+  r[5] = <f64>cz1;
   filePiece(grid, p);
 }
 

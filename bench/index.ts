@@ -16,7 +16,8 @@
  *     least of three plays — its longest, its 99.9th percentile and the steps over 2 ms — and the longest of one play.
  *  6. A level that changes (LV-2, LV-4): 100 boxes or trees moved a frame beside a stepping 1,000-body herd and a kept
  *     route, against the same frames with nothing moved.
- *  7. The village (issue 29): 2,000 trees with 40 houses and 300 m of walls against the trees alone, Herd N = 1k, 10k.
+ *  7. The village (issue 29): 2,000 trees with 40 houses and 300 m of walls against the trees alone, Herd N = 1k, 10k;
+ *     and 1,000 bodies routed through its gates (RouteFollower): of those with a path, the share that reach their targets.
  * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|edits|village|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
@@ -37,6 +38,7 @@ import { Companion } from '../src/companion/companion.ts';
 import type { WalkerCore } from '../src/companion/core.ts';
 import { random } from '../src/random.ts';
 import { solidsOf } from '../src/ground/level.ts';
+import { BENCH_VILLAGE, VILLAGE_STOP, buildVillage, villageRoutes, villageWorld } from './village.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
@@ -523,33 +525,7 @@ async function edits(core: WasmCore): Promise<Record<string, string>[]> {
 }
 
 /** The village's half side, m: the 256 m world of 2,000 trees. */
-const VILLAGE_HALF = 128;
-
-/**
- * The village (issue 29): the 256 m world of 2,000 trees, with 40 houses (6 × 4 m boxes, each turned its own way) on an
- * 8 × 5 grid and an 80 m square of walls (0.3 m thick) round the middle, a 5 m gate in each side: 4 × 75 = 300 m of wall.
- */
-function villageWorld(): World {
-  return sampleWorld({ half: VILLAGE_HALF, cell: 1, trees: 2000, boulders: 0, seed: 11 });
-}
-
-function buildVillage(ground: Ground): void {
-  const level = solidsOf(ground);
-  for (let i = 0; i < 8; i++) {
-    for (let j = 0; j < 5; j++) level.add({ shape: 'box', x: -105 + 30 * i, z: -100 + 50 * j, halfX: 3, halfZ: 2, yaw: 0.3 * (i + 8 * j) });
-  }
-  const side = 40;
-  const gate = 2.5;
-  for (const [ax, az, bx, bz] of [[-1, -1, 1, -1], [1, -1, 1, 1], [1, 1, -1, 1], [-1, 1, -1, -1]]) {
-    // Each side in two lengths of 37.5 m, the gate between them.
-    const mx = ((ax + bx) / 2) * side;
-    const mz = ((az + bz) / 2) * side;
-    const ux = (bx - ax) / 2;
-    const uz = (bz - az) / 2;
-    level.add({ shape: 'wall', points: [[ax * side, az * side], [mx - ux * gate, mz - uz * gate]], thickness: 0.3 });
-    level.add({ shape: 'wall', points: [[mx + ux * gate, mz + uz * gate], [bx * side, bz * side]], thickness: 0.3 });
-  }
-}
+const VILLAGE_HALF = BENCH_VILLAGE.half;
 
 /** A herd of `count` bodies seeking 5–25 m targets over the village world (a new one on arrival every 30 steps). */
 function villageStepper(core: WasmCore, w: World, ground: Ground, starts: [number, number][], targets: [number, number][]): { herd: Herd; step: () => void } {
@@ -585,12 +561,12 @@ async function village(): Promise<Record<string, string>[]> {
   const out: Record<string, string>[] = [];
   for (const count of [1000, 10000]) {
     // Two worlds: the solids' edits are of a world's, made in every ground over it (LV-2).
-    const w = villageWorld();
-    const v = villageWorld();
+    const w = villageWorld(BENCH_VILLAGE);
+    const v = villageWorld(BENCH_VILLAGE);
     const core = await createCore(decodeBase64(releaseBase64));
     const trees = core.groundOf(w);
     const houses = core.groundOf(v);
-    buildVillage(houses);
+    buildVillage(walkerOn(core), houses, BENCH_VILLAGE);
     const next = random(2);
     const starts: [number, number][] = [];
     const targets: [number, number][] = [];
@@ -626,6 +602,32 @@ async function village(): Promise<Record<string, string>[]> {
     walled.herd.dispose();
   }
   return out;
+}
+
+/** Bodies and seconds of the routes through the village (BENCH_QUICK: fewer, shorter). */
+const VILLAGE_BODIES = QUICK ? 200 : 1000;
+const VILLAGE_SECONDS = QUICK ? 60 : 90;
+
+/**
+ * Routes through the village (issue 29, RT-9): VILLAGE_BODIES bodies, half inside the walled square bound for a place
+ * outside it and half the other way (bench/village.ts), each on its own route (RouteFollower, the README's way for a
+ * target per body) for VILLAGE_SECONDS; of those whose target `route` reaches, how many came within 0.5 m of it
+ * (target: ≥ 99 %), on the release core.
+ */
+async function villageWays(): Promise<Record<string, string>[]> {
+  const api = walkerOn(await createCore(decodeBase64(releaseBase64)));
+  const started = performance.now();
+  const r = villageRoutes(api, BENCH_VILLAGE, VILLAGE_BODIES, VILLAGE_SECONDS, 5);
+  const share = (100 * r.reached) / r.withPath;
+  for (const m of r.missed.slice(0, 5)) console.log(`  missed: ${m}`);
+  return [{
+    bodies: r.bodies.toLocaleString('en'),
+    'with a path': r.withPath.toLocaleString('en'),
+    [`reached within ${VILLAGE_SECONDS} s (${VILLAGE_STOP} m)`]: r.reached.toLocaleString('en'),
+    'of those with a path': `${share.toFixed(1)} %`,
+    goal: share >= 99 ? 'met (≥ 99 %)' : 'missed (< 99 %)',
+    's to play': ((performance.now() - started) / 1000).toFixed(1),
+  }];
 }
 
 async function companion(): Promise<Record<string, string>[]> {
@@ -765,6 +767,8 @@ async function main(): Promise<void> {
   if (runs('village')) {
     console.log('\nThe village (2,000 trees, 40 houses, 300 m of walls with 4 gates, 256 m world) against the trees alone, the same bodies in one run (target: ≤ 1.3×):');
     console.table(await village());
+    console.log(`\nRoutes through the village: ${VILLAGE_BODIES.toLocaleString('en')} bodies, each inside the walled square bound outside or the other way, on routes of their own (RouteFollower), ${VILLAGE_SECONDS} s (target: ≥ 99 % of those with a path reach their targets):`);
+    console.table(await villageWays());
   }
   if (runs('companion')) {
     console.log('\nThe companion per frame (CO-12), on the autopilot scenes\' 0.25 m heightmap; a plan searches at most 16,384 cells, the first on a fresh grid:');

@@ -6,8 +6,9 @@
  * ground more than step above where it started or above floor + jumpH + step (a climb), or with a non-finite number.
  * Scenes alternate between terrain3d heightmaps on a fine lattice, axis-aligned (they run in wasm), and grounds of
  * callbacks at any angle (they run on the reference). Then the random-herd campaign (HD-2, HD-5, WX-3;
- * test/herd/campaign.ts): random herds edited between steps, every step compared bit for bit on wasm herds of 1, 2 and
- * 3 threads, the reference herd and per-row calls. Between them the long moves (longMoves): slides and carries up to
+ * test/herd/campaign.ts): random herds edited between steps — the level's circles, boxes, walls and convex polygons
+ * added, moved and removed among them — every step compared bit for bit on wasm herds of 1, 2 and 3 threads, the
+ * reference herd and per-row calls. Between them the long moves (longMoves): slides and carries up to
  * 100 m, mostly at shallow angles along the face, and fast walks, on heightmaps with samples 0.1–2 m apart under
  * lattices finer and coarser than the samples or none, by bodies wide and narrow, on one-point feet or a footprint —
  * each call made on wasm and on the reference, judged against the feature, the rows compared bit for bit. Prints the
@@ -408,6 +409,8 @@ async function main(): Promise<void> {
       `${herds.calls.toLocaleString('en')} calls in ${((Date.now() - herdStarted) / 1000).toFixed(1)} s, ${herds.refusals} steps refused alike, ` +
       `${herds.differences} differences`,
   );
+  const solidEdits = Object.entries(herds.solidEdits).sort(([a], [b]) => a.localeCompare(b));
+  console.log(`  the level's edits in those scenes: ${solidEdits.map(([what, n]) => `${n.toLocaleString('en')} ${what}`).join(', ')}`);
   for (const f of herds.failures) console.log(`  ${f}`);
   if (bad > 0 || herds.differences > 0) process.exitCode = 1;
 }

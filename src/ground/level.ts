@@ -13,7 +13,7 @@ import { LOG_SIZE, REMOVED, editScatterGrid, logChange, type ScatterGrid } from 
 import { editShapeGrid } from '../reference/shapeGrid.ts';
 import { dropRowFieldsIn } from '../reference/seekCalls.ts';
 import { checkShape, movedShape, type PieceNumbers, type Solid, type SolidInput, type SolidRecord } from '../shapes.ts';
-import { editedBox, pieceObject, scatterAnswering, type Scatter } from './scatter3d.ts';
+import { editedBox, scatterAnswering, type Scatter } from './scatter3d.ts';
 import type { Ground } from '../types.ts';
 
 export type { BoxSolid, CircleSolid, PolygonSolid, Solid, SolidInput, SolidShape, WallSolid } from '../shapes.ts';
@@ -27,13 +27,16 @@ export interface PieceEdit {
 }
 
 /**
- * One edit as a core's copy of the grids must make it (LV-2): solid `id` of the scatter settings `settings` set to
- * (x, z) of `radius` in the circles' grid (REMOVED: taken out, or not a circle), then `pieces` edited in the shapes'
- * grid in order; `boxes` are the boxes it changed, 4 numbers each (for each solid or piece, the old, then the new).
+ * One edit as a core's copy of the grids must make it (LV-2): when `circle`, solid `id` of the scatter settings
+ * `settings` set to (x, z) of `radius` in the circles' grid (REMOVED: taken out, or not a circle), then `pieces`
+ * edited in the shapes' grid in order; `boxes` are the boxes it changed, 4 numbers each (for each solid or piece, the
+ * old, then the new), logged in that order.
  */
 export interface SolidEdit {
   readonly settings: object;
   readonly id: number;
+  /** Whether the circles' grid changes: a circle's edit, or a new id (a shape's move or removal leaves it as it was). */
+  readonly circle: boolean;
   readonly x: number;
   readonly z: number;
   readonly radius: number;
@@ -59,10 +62,14 @@ export class LevelSolids {
   private readonly scatter: Scatter;
   private readonly grid: ScatterGrid;
 
+  /** Whether a ground's solids are these (its kept route grids forget what an edit reaches, LV-4). */
+  private readonly serves: (ground: Ground) => boolean;
+
   constructor(settings: object, scatter: Scatter) {
     this.settings = settings;
     this.scatter = scatter;
     this.grid = scatter.grid;
+    this.serves = (ground) => scatterAnswering(ground.solids)?.scatter === scatter;
   }
 
   /** Adds a solid of any shape and returns its id (LV-1); every field is checked first (LV-5). */
@@ -141,28 +148,37 @@ export class LevelSolids {
   private edit(id: number, x: number, z: number, radius: number, pieces: readonly PieceEdit[]): void {
     const grid = this.grid;
     const scatter = this.scatter;
-    const before = grid.changes;
-    editScatterGrid(grid, id, x, z, radius);
     const circles = scatter.circles;
-    const circle = radius === REMOVED ? null : Object.freeze({ x, z, radius });
-    if (id === circles.length) circles.push(circle);
-    else circles[id] = circle;
+    // A shape's move or removal leaves the circles' grid as it was: no circle there before or after, the id given.
+    const circle = radius !== REMOVED || id === circles.length || circles[id] !== null;
+    // The boxes as they are logged, so none is lost however many the edit logs (the log keeps the last LOG_SIZE).
+    const boxes: number[] = [];
+    if (circle) {
+      const before = grid.changes;
+      editScatterGrid(grid, id, x, z, radius);
+      for (let c = before; c < grid.changes; c++) {
+        const at = (c % LOG_SIZE) * 4;
+        boxes.push(grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
+      }
+      const record = radius === REMOVED ? null : Object.freeze({ x, z, radius });
+      if (id === circles.length) circles.push(record);
+      else circles[id] = record;
+    }
     for (const p of pieces) {
       editShapeGrid(scatter.shapeGrid, p.number, p.points, p.count, p.radius, editedBox);
-      if (editedBox[0] === editedBox[0]) logChange(grid, editedBox[0], editedBox[1], editedBox[2], editedBox[3]);
-      if (editedBox[4] === editedBox[4]) logChange(grid, editedBox[4], editedBox[5], editedBox[6], editedBox[7]);
-      const object = p.count === 0 ? null : pieceObject(p);
+      for (let at = 0; at < 8; at += 4) {
+        if (editedBox[at] !== editedBox[at]) continue;
+        logChange(grid, editedBox[at], editedBox[at + 1], editedBox[at + 2], editedBox[at + 3]);
+        boxes.push(editedBox[at], editedBox[at + 1], editedBox[at + 2], editedBox[at + 3]);
+      }
+      // Its object is made by the next answer that meets it (src/ground/scatter3d.ts Scatter).
+      const object = p.count === 0 ? null : undefined;
       if (p.number === scatter.pieces.length) scatter.pieces.push(object);
       else scatter.pieces[p.number] = object;
     }
-    const boxes: number[] = [];
-    for (let c = before; c < grid.changes; c++) {
-      const at = (c % LOG_SIZE) * 4;
-      boxes.push(grid.log[at], grid.log[at + 1], grid.log[at + 2], grid.log[at + 3]);
-    }
     for (let k = 0; k < boxes.length; k += 4) dropRowFieldsIn(boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3]);
-    forgetCellsWhere((ground) => scatterAnswering(ground.solids)?.scatter === scatter, boxes);
-    const change: SolidEdit = { settings: this.settings, id, x, z, radius, pieces, boxes };
+    forgetCellsWhere(this.serves, boxes, grid.log, grid.changes);
+    const change: SolidEdit = { settings: this.settings, id, circle, x, z, radius, pieces, boxes };
     for (const listener of listeners) listener(change);
   }
 }

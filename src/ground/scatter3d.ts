@@ -130,14 +130,15 @@ export interface ShapeRecord {
 
 /**
  * The grids and the objects `solids` hands out: circles id for id (null: removed or not a circle, LV-2), the shapes'
- * records by id and their pieces by number (null: removed).
+ * records by id and their pieces by number (null: removed; undefined: made by the first answer that meets it since
+ * it was filed or last edited — a game moving a hundred boxes a frame asks of few of them).
  */
 export interface Scatter {
   readonly grid: ScatterGrid;
   readonly circles: (Readonly<Circle> | null)[];
   readonly shapeGrid: ShapeGrid;
   readonly shapes: Map<number, ShapeRecord>;
-  readonly pieces: (Readonly<Piece> | null)[];
+  readonly pieces: (Readonly<Piece> | null | undefined)[];
 }
 
 /** The box [x0, z0, x1, z1] of a scatter's circles' grid and its shapes' pieces: the shape grid's cells are laid over it. */
@@ -156,9 +157,10 @@ function levelBox(grid: ScatterGrid, shapes: readonly CheckedShape[]): number[] 
   return box;
 }
 
-/** The piece object a `solids` answer hands out. */
-export function pieceObject(p: PieceNumbers): Readonly<Piece> {
-  return Object.freeze({ x: p.points[0], z: p.points[1], radius: p.radius, points: p.points.slice(0, p.count * 2) });
+/** The piece object a `solids` answer hands out for piece `number` of a shape grid. */
+function pieceObject(shapeGrid: ShapeGrid, number: number): Readonly<Piece> {
+  const points = shapeGrid.corners[number].slice(0, shapeGrid.counts[number] * 2);
+  return Object.freeze({ x: points[0], z: points[1], radius: shapeGrid.radii[number], points });
 }
 
 /** Scratch for the boxes an edit of the shape grid reports (LV-4). */
@@ -169,7 +171,7 @@ export function filePieces(scatter: Scatter, pieces: readonly PieceNumbers[]): n
   return pieces.map((p) => {
     const number = scatter.pieces.length;
     editShapeGrid(scatter.shapeGrid, number, p.points, p.count, p.radius, editedBox);
-    scatter.pieces.push(pieceObject(p));
+    scatter.pieces.push(undefined);
     return number;
   });
 }
@@ -227,7 +229,10 @@ export function scatter3dGround(settings: unknown): Pick<Ground, 'solids'> {
     const m = queryShapeGrid(shapeGrid, x, z, r);
     const out: (Circle | Piece)[] = new Array(n + m);
     for (let k = 0; k < n; k++) out[k] = circles[grid.found[k]]!;
-    for (let k = 0; k < m; k++) out[n + k] = pieces[shapeGrid.found[k]]!;
+    for (let k = 0; k < m; k++) {
+      const number = shapeGrid.found[k];
+      out[n + k] = pieces[number] ?? (pieces[number] = pieceObject(shapeGrid, number));
+    }
     return out;
   };
   answering.set(solids, { settings: settings as object, scatter });

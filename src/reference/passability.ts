@@ -7,6 +7,7 @@
  */
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
+import { LOG_SIZE } from './scatter.ts';
 import { wayBlocked } from './seek.ts';
 import { Limit, SKIN, firstCircle, firstTerrainLimit, pieceHolds } from './slide.ts';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand.ts';
@@ -260,36 +261,112 @@ export function fillGrid(n: Numbers, g: Sampler, grid: Grid): void {
  * search set aside on it starts over (RT-3). Returns how many cells of the core were forgotten.
  */
 export function forgetCellsIn(grid: Grid, x0: number, z0: number, x1: number, z1: number, reach: number): number {
-  // The core in the grid's columns and rows, clamped (one past the grid at most) before the cast, so a box of any
-  // size or place costs the cells it covers.
-  const left = Math.min(Math.max(Math.floor((x0 - reach) / grid.cell) - grid.i0, -1.0), grid.w);
-  const right = Math.max(Math.min(Math.floor((x1 + reach) / grid.cell) - grid.i0, grid.w), -1.0);
-  const bottom = Math.min(Math.max(Math.floor((z0 - reach) / grid.cell) - grid.j0, -1.0), grid.h);
-  const top = Math.max(Math.min(Math.floor((z1 + reach) / grid.cell) - grid.j0, grid.h), -1.0);
-  if (!(left <= right && bottom <= top && left < grid.w && right >= 0 && bottom < grid.h && top >= 0)) return 0;
-  for (let row = Math.max(bottom - 1, 0); row <= Math.min(top + 1, grid.h - 1); row++) {
-    for (let col = Math.max(left - 1, 0); col <= Math.min(right + 1, grid.w - 1); col++) {
-      const k = row * grid.w + col;
-      if (col >= left && col <= right && row >= bottom && row <= top) {
-        grid.cells[k] = 0;
-        grid.known[k] = 0;
-        continue;
-      }
-      let into = 0;
-      for (let d = 0; d < 8; d++) {
-        const ni = col + dirX(d);
-        const nj = row + dirZ(d);
-        if (ni >= left && ni <= right && nj >= bottom && nj <= top) into = into | (1 << d);
-      }
-      const s = grid.cells[k];
-      // All eight edges known becomes each known but those forgotten.
-      const known = (s & EDGES_KNOWN) !== 0 ? 255 : grid.known[k];
-      grid.cells[k] = s & ~(EDGES_KNOWN | into);
-      grid.known[k] = known & ~into;
-    }
-  }
+  if (!coreOf(grid, x0, z0, x1, z1, reach)) return 0;
+  forgetCore(grid, coreLeft, coreRight, coreBottom, coreTop);
   grid.serial = ++gridsMade;
-  return (Math.min(right, grid.w - 1) - Math.max(left, 0) + 1) * (Math.min(top, grid.h - 1) - Math.max(bottom, 0) + 1);
+  return (Math.min(coreRight, grid.w - 1) - Math.max(coreLeft, 0) + 1) * (Math.min(coreTop, grid.h - 1) - Math.max(coreBottom, 0) + 1);
+}
+
+/**
+ * Forgets what changes `from` to `to` of a log of LOG_SIZE boxes (4 numbers each, change c at (c % LOG_SIZE) · 4)
+ * may have made stale, as forgetCellsIn on each box in turn leaves it (LV-4), at one new serial: the cores of boxes
+ * next in the log whose cores together fill their bounding rectangle of cells — a solid's old and new place, moved a
+ * little — are forgotten as that one rectangle, whose ring's edges into it are those into either core. Why: a moved
+ * solid's two boxes overlap, and their cells were forgotten twice.
+ */
+export function forgetChangesIn(grid: Grid, log: Float64Array, from: number, to: number, reach: number): void {
+  let left = 0;
+  let right = -1;
+  let bottom = 0;
+  let top = -1;
+  for (let c = from; c < to; c++) {
+    const at = (c % LOG_SIZE) * 4;
+    if (!coreOf(grid, log[at], log[at + 1], log[at + 2], log[at + 3], reach)) continue;
+    if (right >= left && fillsRectangle(left, right, bottom, top, coreLeft, coreRight, coreBottom, coreTop)) {
+      left = Math.min(left, coreLeft);
+      right = Math.max(right, coreRight);
+      bottom = Math.min(bottom, coreBottom);
+      top = Math.max(top, coreTop);
+      continue;
+    }
+    if (right >= left) forgetCore(grid, left, right, bottom, top);
+    left = coreLeft;
+    right = coreRight;
+    bottom = coreBottom;
+    top = coreTop;
+  }
+  if (right < left) return;
+  forgetCore(grid, left, right, bottom, top);
+  grid.serial = ++gridsMade;
+}
+
+/** The core coreOf found: columns coreLeft..coreRight, rows coreBottom..coreTop, each clamped to one past the grid. */
+let coreLeft = 0;
+let coreRight = 0;
+let coreBottom = 0;
+let coreTop = 0;
+
+/** Sets the core of the box [x0, z0, x1, z1] grown by `reach` in the grid's columns and rows; whether it meets the grid. */
+function coreOf(grid: Grid, x0: number, z0: number, x1: number, z1: number, reach: number): boolean {
+  // Clamped (one past the grid at most), so a box of any size or place costs the cells it covers.
+  coreLeft = Math.min(Math.max(Math.floor((x0 - reach) / grid.cell) - grid.i0, -1.0), grid.w);
+  coreRight = Math.max(Math.min(Math.floor((x1 + reach) / grid.cell) - grid.i0, grid.w), -1.0);
+  coreBottom = Math.min(Math.max(Math.floor((z0 - reach) / grid.cell) - grid.j0, -1.0), grid.h);
+  coreTop = Math.max(Math.min(Math.floor((z1 + reach) / grid.cell) - grid.j0, grid.h), -1.0);
+  return coreLeft <= coreRight && coreBottom <= coreTop && coreLeft < grid.w && coreRight >= 0 && coreBottom < grid.h && coreTop >= 0;
+}
+
+/** Whether two cores of cells together are exactly their bounding rectangle: one holds the other, or they share their rows (or columns) and meet or touch. */
+function fillsRectangle(l0: number, r0: number, b0: number, t0: number, l1: number, r1: number, b1: number, t1: number): boolean {
+  if (l0 <= l1 && r1 <= r0 && b0 <= b1 && t1 <= t0) return true;
+  if (l1 <= l0 && r0 <= r1 && b1 <= b0 && t0 <= t1) return true;
+  if (b0 === b1 && t0 === t1) return l1 <= r0 + 1 && l0 <= r1 + 1;
+  return l0 === l1 && r0 === r1 && b1 <= t0 + 1 && b0 <= t1 + 1;
+}
+
+/**
+ * Forgets the core columns left..right, rows bottom..top wholly and, in the ring round it, the edges into it: row by
+ * row, a core row's cells and its two ring cells, and the whole ring row below and above.
+ */
+function forgetCore(grid: Grid, left: number, right: number, bottom: number, top: number): void {
+  const from = Math.max(left - 1, 0);
+  const to = Math.min(right + 1, grid.w - 1);
+  const first = Math.max(left, 0);
+  const last = Math.min(right, grid.w - 1);
+  for (let row = Math.max(bottom - 1, 0); row <= Math.min(top + 1, grid.h - 1); row++) {
+    const rows = spanBits(row, bottom, top);
+    if (row < bottom || row > top) {
+      for (let col = from; col <= to; col++) forgetEdgesInto(grid, row * grid.w + col, columnEdges(spanBits(col, left, right)) & rowEdges(rows));
+      continue;
+    }
+    if (from < first) forgetEdgesInto(grid, row * grid.w + from, columnEdges(spanBits(from, left, right)) & rowEdges(rows));
+    grid.cells.fill(0, row * grid.w + first, row * grid.w + last + 1);
+    grid.known.fill(0, row * grid.w + first, row * grid.w + last + 1);
+    if (to > last) forgetEdgesInto(grid, row * grid.w + to, columnEdges(spanBits(to, left, right)) & rowEdges(rows));
+  }
+}
+
+/** Which of c − 1, c, c + 1 lie in lo..hi: bits 1, 2, 4. */
+function spanBits(c: number, lo: number, hi: number): number {
+  return (c - 1 >= lo && c - 1 <= hi ? 1 : 0) | (c >= lo && c <= hi ? 2 : 0) | (c + 1 >= lo && c + 1 <= hi ? 4 : 0);
+}
+
+/** The directions (bits 0 … 7) whose step on x is one spanBits holds: −1 for directions 3, 4, 5, 0 for 2, 6, +1 for 0, 1, 7. */
+function columnEdges(bits: number): number {
+  return ((bits & 1) !== 0 ? 0x38 : 0) | ((bits & 2) !== 0 ? 0x44 : 0) | ((bits & 4) !== 0 ? 0x83 : 0);
+}
+
+/** The directions whose step on z is one spanBits holds: −1 for directions 5, 6, 7, 0 for 0, 4, +1 for 1, 2, 3. */
+function rowEdges(bits: number): number {
+  return ((bits & 1) !== 0 ? 0xe0 : 0) | ((bits & 2) !== 0 ? 0x11 : 0) | ((bits & 4) !== 0 ? 0x0e : 0);
+}
+
+/** Forgets cell k's edges `into`: all eight known becomes each known but those. */
+function forgetEdgesInto(grid: Grid, k: number, into: number): void {
+  const s = grid.cells[k];
+  const known = (s & EDGES_KNOWN) !== 0 ? 255 : grid.known[k];
+  grid.cells[k] = s & ~(EDGES_KNOWN | into);
+  grid.known[k] = known & ~into;
 }
 
 /**

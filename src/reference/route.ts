@@ -9,7 +9,8 @@ import { checkNumber, checkVector, readBody } from '../rows.ts';
 import { newBody, type Body } from '../body.ts';
 import { Sampler } from './lattice.ts';
 import { CHANGE_MARGIN } from './fields.ts';
-import { Grid, ROUTE_CELL, STANDABLE, fillGrid, forgetCellsIn, newGrid, setWindow } from './passability.ts';
+import { Grid, ROUTE_CELL, STANDABLE, fillGrid, forgetCellsIn, forgetChangesIn, newGrid, setWindow } from './passability.ts';
+import { LOG_SIZE } from './scatter.ts';
 import { planRoute, routeOut } from './waypoints.ts';
 import type { Ground, Numbers, Passability, Route, RouteOptions, Row, World } from '../types.ts';
 
@@ -179,15 +180,19 @@ function gridFor(ground: Ground, n: Numbers, region: Region): Grid {
 
 /**
  * Forgets, in each kept grid of a ground `serves` names, the cells a change of the solids may have made stale (LV-4):
- * for each box [x0, z0, x1, z1] of `boxes` (4 numbers each), the cells it reaches grown by the grid's kind's radius and
- * CHANGE_MARGIN, and the edges into them (forgetCellsIn). Why: the verdicts near a changed solid are stale, the rest
- * still hold — a repair costs the cells the change covers, not a new grid's; a search set aside on a grid that forgot
- * cells starts over (RT-3).
+ * for each box [x0, z0, x1, z1] of `boxes` (4 numbers each, the last `boxes.length / 4` changes of `log`, whose
+ * count is `changes`), the cells it reaches grown by the grid's kind's radius and CHANGE_MARGIN, and the edges into
+ * them (forgetChangesIn, or forgetCellsIn box by box when the log no longer holds them all). Why: the verdicts near a
+ * changed solid are stale, the rest still hold — a repair costs the cells the change covers, not a new grid's; a
+ * search set aside on a grid that forgot cells starts over (RT-3).
  */
-export function forgetCellsWhere(serves: (ground: Ground) => boolean, boxes: readonly number[]): void {
+export function forgetCellsWhere(serves: (ground: Ground) => boolean, boxes: readonly number[], log: Float64Array, changes: number): void {
+  const count = boxes.length / 4;
   for (const { ground, n, grid } of kept) {
     if (!serves(ground)) continue;
-    for (let k = 0; k < boxes.length; k += 4) forgetCellsIn(grid, boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3], n.radius + CHANGE_MARGIN);
+    const reach = n.radius + CHANGE_MARGIN;
+    if (count <= LOG_SIZE) forgetChangesIn(grid, log, changes - count, changes, reach);
+    else for (let k = 0; k < boxes.length; k += 4) forgetCellsIn(grid, boxes[k], boxes[k + 1], boxes[k + 2], boxes[k + 3], reach);
   }
 }
 

@@ -85,15 +85,14 @@ function filePiece(grid: ShapeGrid, p: number): void {
 
 /**
  * Sets piece p (a number below the count, or the count itself for a new one) to the first `count` corners of `points`
- * grown by `radius` — count 0 takes it out — in time of its cells alone; writes into `box` [x0, z0, x1, z1] the box of
- * the piece as it was and `box[4..8]` as it is (NaN for none), for LV-4's log.
+ * grown by `radius` — count 0 takes it out — in time of its cells alone, none when they are the cells it was filed in
+ * (a solid moved a little: its lists stay as they are); writes into `box` [x0, z0, x1, z1] the box of the piece as it
+ * was and `box[4..8]` as it is (NaN for none), for LV-4's log.
  */
 export function editShapeGrid(grid: ShapeGrid, p: number, points: Float64Array, count: number, radius: number, box: Float64Array): void {
   box.fill(NaN);
-  if (p < grid.counts.length && grid.counts[p] > 0) {
-    pieceBox(grid.corners[p], grid.counts[p], grid.radii[p], box, 0);
-    unfilePiece(grid, p);
-  }
+  const filed = p < grid.counts.length && grid.counts[p] > 0;
+  if (filed) pieceBox(grid.corners[p], grid.counts[p], grid.radii[p], box, 0);
   if (p === grid.counts.length) {
     grid.counts.push(0);
     grid.radii.push(0);
@@ -102,14 +101,25 @@ export function editShapeGrid(grid: ShapeGrid, p: number, points: Float64Array, 
   }
   grid.counts[p] = count;
   grid.radii[p] = radius;
-  grid.corners[p] = points.slice(0, count * 2);
-  if (count === 0) return;
+  // Into its own corners when they have the room (an edit never hands them out: pieceObject copies them).
+  const corners = grid.corners[p].length === count * 2 ? grid.corners[p] : (grid.corners[p] = new Float64Array(count * 2));
+  for (let k = 0; k < count * 2; k++) corners[k] = points[k];
+  if (count === 0) {
+    if (filed) unfilePiece(grid, p);
+    return;
+  }
   pieceBox(points, count, radius, box, 4);
+  const cx0 = shapeCellOf(box[4], grid.minX, grid.cellSize, grid.nx);
+  const cz0 = shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
+  const cx1 = shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
+  const cz1 = shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
   const cells = grid.boxes[p];
-  cells[0] = shapeCellOf(box[4], grid.minX, grid.cellSize, grid.nx);
-  cells[1] = shapeCellOf(box[5], grid.minZ, grid.cellSize, grid.nz);
-  cells[2] = shapeCellOf(box[6], grid.minX, grid.cellSize, grid.nx);
-  cells[3] = shapeCellOf(box[7], grid.minZ, grid.cellSize, grid.nz);
+  if (filed && cells[0] === cx0 && cells[1] === cz0 && cells[2] === cx1 && cells[3] === cz1) return;
+  if (filed) unfilePiece(grid, p);
+  cells[0] = cx0;
+  cells[1] = cz0;
+  cells[2] = cx1;
+  cells[3] = cz1;
   filePiece(grid, p);
 }
 

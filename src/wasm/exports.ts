@@ -36,7 +36,6 @@ export interface CoreExports {
   newShapes(grid: Ptr, minX: number, minZ: number, cellSize: number, nx: number, nz: number): void;
   pieceCornersIn(): Ptr;
   editPiece(grid: Ptr, p: number, count: number, radius: number, log: number): void;
-  dropRowFieldsIn(x0: number, z0: number, x1: number, z1: number): void;
   freeSolids(grid: Ptr): void;
   resetCorners(): void;
   reserveNear(capacity: number): void;
@@ -48,6 +47,9 @@ export interface CoreExports {
   newGrid(ground: Ptr, cell: number, i0: number, j0: number, w: number, h: number): Ptr;
   freeGrid(grid: Ptr): void;
   forgetCellsIn(grid: Ptr, x0: number, z0: number, x1: number, z1: number, reach: number): number;
+  forgetEditIn(grid: Ptr, count: number, reach: number): void;
+  dropRowFieldsIn(x0: number, z0: number, x1: number, z1: number): void;
+  dropRowFieldsOfEdit(solids: Ptr, count: number): void;
   seekRoute(ground: Ptr, bodies: number, key: number, tx: number, tz: number, stop: number): Status;
   gridCells(grid: Ptr): Ptr;
   route(grid: Ptr, sx: number, sz: number, tx: number, tz: number, slopeCost: number, waterCost: number, i0: number, j0: number, w: number, h: number, budget: number): Status;

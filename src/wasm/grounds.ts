@@ -13,7 +13,7 @@ import { groundOf as groundOfMods } from '../ground/groundOf.ts';
 import { modNamed, sectionOf } from '../ground/registry.ts';
 import { onSolidEdit, type SolidEdit } from '../ground/level.ts';
 import { scatterGridOf, scatterOf } from '../ground/scatter3d.ts';
-import type { ScatterGrid } from '../reference/scatter.ts';
+import { LOG_SIZE, type ScatterGrid } from '../reference/scatter.ts';
 import { terrain3dOf } from '../ground/terrain3d.ts';
 import type { Ground, World } from '../types.ts';
 import type { CoreExports } from './exports.ts';
@@ -69,27 +69,44 @@ export class WasmGrounds {
   private readonly core: CoreExports;
   private readonly views: Views;
 
+  /** Where a piece's corners are written before editPiece, in f64s. */
+  private readonly cornersAt: number;
+  private readonly afterEdits: ((edit: SolidEdit) => void)[] = [];
+
   constructor(core: CoreExports, views: Views) {
     this.core = core;
     this.views = views;
+    this.cornersAt = core.pieceCornersIn() / 8;
     onSolidEdit((edit) => this.edited(edit));
   }
 
-  /** Makes an edit of a scatter's solids in this core's copy, if it made one, and drops its per-row fields it reaches (LV-2, LV-4). */
+  /**
+   * Makes an edit of a scatter's solids in this core's copy, if it made one, which logs its boxes, drops the per-row
+   * fields they reach — one crossing reading them from the log, box by box past what it keeps — and tells the
+   * listeners of this core's (its kept route grids) (LV-2, LV-4). A core without a copy has no ground, and so no field
+   * or grid, over those solids.
+   */
   private edited(edit: SolidEdit): void {
     const record = this.scatters.get(edit.settings);
-    if (record !== undefined) {
-      this.core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
-      for (const p of edit.pieces) this.editPiece(record.ptr, p.number, p.points, p.count, p.radius, true);
-    }
+    if (record === undefined) return;
+    const core = this.core;
+    if (edit.circle) core.editSolid(record.ptr, edit.id, edit.x, edit.z, edit.radius);
+    for (const p of edit.pieces) this.editPiece(record.ptr, p.number, p.points, p.count, p.radius, true);
     const b = edit.boxes;
-    for (let k = 0; k < b.length; k += 4) this.core.dropRowFieldsIn(b[k], b[k + 1], b[k + 2], b[k + 3]);
+    if (b.length / 4 <= LOG_SIZE) core.dropRowFieldsOfEdit(record.ptr, b.length / 4);
+    else for (let k = 0; k < b.length; k += 4) core.dropRowFieldsIn(b[k], b[k + 1], b[k + 2], b[k + 3]);
+    for (const listener of this.afterEdits) listener(edit);
+  }
+
+  /** Has `listener` told of every edit of a scatter this core copied, once the copy is edited (LV-4: the boxes are in its log). */
+  afterEdit(listener: (edit: SolidEdit) => void): void {
+    this.afterEdits.push(listener);
   }
 
   /** Sets piece `number` of a grid's pieces in wasm (LV-1), its old and new boxes logged when `log` (LV-4). */
   private editPiece(ptr: number, number: number, points: ArrayLike<number>, count: number, radius: number, log: boolean): void {
     const f64 = this.views.fresh().f64;
-    const at = this.core.pieceCornersIn() / 8;
+    const at = this.cornersAt;
     for (let k = 0; k < count * 2; k++) f64[at + k] = points[k];
     this.core.editPiece(ptr, number, count, radius, log ? 1 : 0);
   }

@@ -5,8 +5,8 @@
  * scratch. A ground the wasm entry did not upload (JS callbacks) runs on the reference (WX-4).
  */
 import { newBody } from '../body.ts';
-import { onSolidEdit } from '../ground/level.ts';
 import { CHANGE_MARGIN } from '../reference/fields.ts';
+import { LOG_SIZE } from '../reference/scatter.ts';
 import { numbers } from '../kinds.ts';
 import { checkVector, readBody } from '../rows.ts';
 import {
@@ -39,11 +39,15 @@ export function routeCalls(core: CoreExports, views: Views, grounds: WasmGrounds
   const body = newBody();
   const kept: Kept[] = [];
   // A kept grid forgets the cells an edit of its solids reaches: its verdicts there are stale, the rest hold (LV-4).
-  onSolidEdit((edit) => {
+  // One crossing per grid reads the edit's boxes from the log of this core's copy, box by box past what it keeps.
+  grounds.afterEdit((edit) => {
     const b = edit.boxes;
+    const count = b.length / 4;
     for (const { entry, n, ptr } of kept) {
       if (entry.scatterSettings !== edit.settings) continue;
-      for (let k = 0; k < b.length; k += 4) core.forgetCellsIn(ptr, b[k], b[k + 1], b[k + 2], b[k + 3], n.radius + CHANGE_MARGIN);
+      const reach = n.radius + CHANGE_MARGIN;
+      if (count <= LOG_SIZE) core.forgetEditIn(ptr, count, reach);
+      else for (let k = 0; k < b.length; k += 4) core.forgetCellsIn(ptr, b[k], b[k + 1], b[k + 2], b[k + 3], reach);
     }
   });
 

@@ -9,7 +9,7 @@
  * (scripts/fuzz.ts); test/herd/bits.test.ts plays a seeded slice and replays the scene that once differed.
  */
 import fc from 'fast-check';
-import type { LevelSolids } from '../../src/ground/level.ts';
+import type { LevelSolids, SolidInput } from '../../src/ground/level.ts';
 import type { Herd } from '../../src/herd.ts';
 import type { Walker } from '../../src/load.ts';
 import type { Ground, Kinds, Piece, Row, World } from '../../src/types.ts';
@@ -79,7 +79,8 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   {
     weight: 2,
     arbitrary: fc
-      .record({ action: fc.double({ min: 0, max: 1, noNaN: true }), which: fc.nat(), x: coordArb, z: coordArb, radius: fc.double({ min: 0, max: 1.6, noNaN: true }) })
+      // `action` even over [0, 1) (a double leans to its ends, and so to one shape): what is added, moved or removed.
+      .record({ action: fc.integer({ min: 0, max: 999 }).map((v) => v / 1000), which: fc.nat(), x: coordArb, z: coordArb, radius: fc.double({ min: 0, max: 1.6, noNaN: true }) })
       .map((e): Edit => ({ op: 'solid', ...e })),
   },
   // Runs of steps, so bodies walk far enough to press against trees and slide along them.
@@ -162,10 +163,12 @@ export interface CampaignCounts {
   refusals: number;
   /** The first differences, as sentences. */
   failures: string[];
+  /** The level's edits made, by shape and what was done ("polygon moved"). */
+  solidEdits: Record<string, number>;
 }
 
 export function noCounts(): CampaignCounts {
-  return { scenes: 0, steps: 0, calls: 0, differences: 0, refusals: 0, failures: [] };
+  return { scenes: 0, steps: 0, calls: 0, differences: 0, refusals: 0, failures: [], solidEdits: {} };
 }
 
 type Field = 'x' | 'y' | 'z' | 'vx' | 'vy' | 'vz' | 'wantX' | 'wantZ' | 'yaw' | 'floor' | 'speed' | 'side' | 'turned';
@@ -281,7 +284,10 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
         case 'solid':
           // Not in a scene that routes: each edit drops the fields round it, and a field made again costs the
           // reference core seconds on this ground (test/herd/gates.test.ts edits routing herds).
-          if (w.walker?.mods?.solids === 'scatter3d' && scene.spot === null) editSolids(R.solidsOf(refGround), edit);
+          if (w.walker?.mods?.solids === 'scatter3d' && scene.spot === null) {
+            const made = editSolids(R.solidsOf(refGround), edit);
+            counts.solidEdits[made] = (counts.solidEdits[made] ?? 0) + 1;
+          }
           break;
         case 'step':
           for (let k = 0; k < edit.count; k++) {
@@ -303,21 +309,54 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
 }
 
 /**
- * One edit of the level's solids (LV-1, LV-2): a circle, a box or a wall added (LV-1's pieces, sized and turned from the
- * edit's numbers), or the first live id from `which` (modulo the ids given) moved or removed — added when none is live.
+ * One edit of the level's solids (LV-1, LV-2): a circle, a box, a wall or a convex polygon added (LV-1's pieces, sized
+ * and turned from the edit's numbers), or the first live id from `which` (modulo the ids given) moved or removed —
+ * added when none is live; a third of the moves and removals take the first live polygon from `which` instead, so
+ * polygons are moved and removed, not only added, among the many circles of a scene.
  */
-function editSolids(level: LevelSolids, edit: Extract<Edit, { op: 'solid' }>): void {
-  let live = -1;
-  for (let k = 0; k < level.ids && live < 0; k++) {
-    const id = (edit.which + k) % level.ids;
-    if (level.has(id)) live = id;
+function editSolids(level: LevelSolids, edit: Extract<Edit, { op: 'solid' }>): string {
+  const firstLive = (wanted: (id: number) => boolean): number => {
+    for (let k = 0; k < level.ids; k++) {
+      const id = (edit.which + k) % level.ids;
+      if (level.has(id) && wanted(id)) return id;
+    }
+    return -1;
+  };
+  let live = firstLive(() => true);
+  if (live >= 0 && edit.action >= 0.4 && Math.floor(edit.action * 30) % 3 === 0) {
+    const polygon = firstLive((id) => level.get(id).shape === 'polygon');
+    if (polygon >= 0) live = polygon;
   }
   const { x, z, radius } = edit;
-  if (edit.action < 0.2 && live >= 0) level.add({ shape: 'box', x, z, halfX: radius + 0.05, halfZ: radius / 2 + 0.05, yaw: x });
-  else if (edit.action < 0.3 && live >= 0) level.add({ shape: 'wall', points: [[x, z], [x + 2 * radius + 0.5, z - radius], [x + 2 * radius + 0.5, z + 2]], thickness: 0.02 + radius / 4 });
-  else if (edit.action < 0.4 || live < 0) level.add({ x, z, radius });
-  else if (edit.action < 0.8) level.move(live, edit.x, edit.z);
+  const add = (solid: SolidInput): string => `${level.get(level.add(solid)).shape} added`;
+  if (edit.action < 0.15 && live >= 0) return add({ shape: 'box', x, z, halfX: radius + 0.05, halfZ: radius / 2 + 0.05, yaw: x });
+  if (edit.action < 0.25 && live >= 0) return add({ shape: 'wall', points: [[x, z], [x + 2 * radius + 0.5, z - radius], [x + 2 * radius + 0.5, z + 2]], thickness: 0.02 + radius / 4 });
+  if (edit.action < 0.35 && live >= 0) return add({ shape: 'polygon', points: polygonAt(x, z, radius + 0.1, edit.which) });
+  if (edit.action < 0.4 || live < 0) return add({ x, z, radius });
+  const shape = level.get(live).shape;
+  if (edit.action < 0.8) level.move(live, edit.x, edit.z);
   else level.remove(live);
+  return `${shape} ${edit.action < 0.8 ? 'moved' : 'removed'}`;
+}
+
+/**
+ * A convex, simple polygon of 3 … 8 corners on the circle of `size` round (x, z), counter-clockwise from angle x: gaps
+ * between corners from 0.3 rad, each under π (so every corner is strictly left of every edge), drawn from `seed`.
+ */
+function polygonAt(x: number, z: number, size: number, seed: number): [number, number][] {
+  const count = 3 + (seed % 6);
+  let state = seed | 1;
+  const weights = Array.from({ length: count }, () => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return 1 + (state >>> 16) / 65536;
+  });
+  const total = weights.reduce((a, b) => a + b, 0);
+  let angle = x;
+  return weights.map((weight) => {
+    const corner: [number, number] = [x + size * Math.cos(angle), z + size * Math.sin(angle)];
+    angle += (weight / total) * 2 * Math.PI;
+    return corner;
+  });
 }
 
 /** LV-3: after a step no row's circle overlaps a solid's (a hair allowed for rounding at the grown edge). */

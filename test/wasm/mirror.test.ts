@@ -97,16 +97,18 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   search: { reference: [], assembly: ['heapCapacity', 'asideHeapCapacity', 'grown'] },
   waypoints: { reference: [], assembly: ['routeSize'] },
   fields: { reference: [], assembly: ['freeFieldSet'] },
-  // The reference files its per-row fields under keys it makes from the ground (the facade makes wasm's).
-  seekCalls: { reference: ['FieldKey', 'keysGiven', 'rowKeys', 'fieldKey'], assembly: [] },
+  // The reference files its per-row fields under keys it makes from the ground (the facade makes wasm's);
+  // wasm drops an edit's fields from the boxes its own log holds (dropRowFieldsOfEdit), where the reference is handed them.
+  seekCalls: { reference: ['FieldKey', 'keysGiven', 'rowKeys', 'fieldKey'], assembly: ['dropRowFieldsOfEdit'] },
   // The reference also holds the host side both entries share — regions, options, reading a route out, the grids
-  // kept — and its public passability; wasm hands the facade a filled grid's cells.
+  // kept — and its public passability; wasm hands the facade a filled grid's cells, and repairs a kept grid after an
+  // edit from the boxes its own log holds (forgetEditIn), where the reference is handed them.
   route: {
     reference: [
       'MAX_CELLS', 'MARGIN', 'BLOCK', 'Region', 'routeCell', 'tooBig', 'boxRegion', 'regionOf', 'regionWithin',
       'routeOptions', 'MAX_BUDGET', 'checkBudget', 'routeFrom', 'passabilityFrom', 'GRIDS_KEPT', 'Kept', 'kept', 'partsOf', 'gridFor', 'forgetCellsWhere', 'keptPassability', 'passability',
     ],
-    assembly: ['gridCells'],
+    assembly: ['gridCells', 'forgetEditIn'],
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
