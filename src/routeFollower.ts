@@ -253,7 +253,9 @@ function follows(v: Pick<Views, 'count' | 'seeking' | 'targetX' | 'targetZ' | 's
  * within half its distance (NEAR_STOP at least) first.
  */
 function nearStop(herd: Herd, index: number, way: readonly [number, number]): number {
-  const d = Math.sqrt((herd.x[index] - way[0]) ** 2 + (herd.z[index] - way[1]) ** 2);
+  const dx = herd.x[index] - way[0];
+  const dz = herd.z[index] - way[1];
+  const d = Math.sqrt(dx * dx + dz * dz);
   return d < WAYPOINT_STOP ? Math.max(NEAR_STOP, d * 0.5) : WAYPOINT_STOP;
 }
 
