@@ -14,6 +14,11 @@ import type { Ground, Route, Row, World } from './types.ts';
  * waypoint itself (RT-4), and one that runs along a face may not be walkable from half a metre beside it.
  */
 export const WAYPOINT_STOP = 0.1;
+/**
+ * Least stop, metres, with which a body planned again after resting short makes for its new plan's first waypoint when
+ * it already stands within WAYPOINT_STOP of it (RT-9): it then comes to within half its distance, this at least.
+ */
+export const NEAR_STOP = 0.02;
 /** Least time, seconds of the follower's clock, between two plans of one body that rests short of its leg's end (SE-7). */
 export const REPLAN = 1;
 /**
@@ -41,8 +46,9 @@ interface Plan {
   readonly stop: number;
   /** The route's waypoints, then the target itself when the route falls short of it. */
   ways: [number, number][];
-  /** Which of `ways` the body seeks now. */
+  /** Which of `ways` the body seeks now, and the stop it is sought with. */
   leg: number;
+  legStop: number;
   /** The follower's clock when the plan was made. */
   planned: number;
   /** Set once the body rested with seek's signal on its plan's last leg (RT-9's `unreachable`). */
@@ -82,7 +88,7 @@ export class RouteFollower {
     this.checkIndex(index);
     const t = checkPoint('target', target);
     checkNumber('stop', stop, 0);
-    const plan: Plan = { target: [t[0], t[1]], stop, ways: [], leg: 0, planned: 0, gaveUp: false, settle: false, best: Infinity, tries: 0 };
+    const plan: Plan = { target: [t[0], t[1]], stop, ways: [], leg: 0, legStop: 0, planned: 0, gaveUp: false, settle: false, best: Infinity, tries: 0 };
     this.plan(index, plan);
     this.plans[index] = plan;
   }
@@ -135,8 +141,8 @@ export class RouteFollower {
           p.best = d;
           p.tries = 0;
         } else if (++p.tries >= GIVE_UP) p.gaveUp = true;
-        this.plan(i, p);
         p.settle = true;
+        this.plan(i, p);
         // A route may grow the core's memory, after which views taken before are stale (HD-3).
         v = views(herd);
       }
@@ -185,12 +191,13 @@ export class RouteFollower {
     // A way to the target through other waypoints, from nearer than before, is a new chance; a plan of the target
     // alone, one that falls short, or one from no nearer is the same wait (the read-out must not flicker).
     if (way.reached && p.ways.length > 1 && p.tries === 0) p.gaveUp = false;
-    this.seekLeg(index, p);
+    this.seekLeg(index, p, p.settle ? nearStop(herd, index, p.ways[0]) : WAYPOINT_STOP);
   }
 
-  private seekLeg(index: number, p: Plan): void {
-    const last = p.leg === p.ways.length - 1;
-    this.herd.seek(index, p.ways[p.leg], last ? p.stop : WAYPOINT_STOP);
+  /** Seeks plan `p`'s leg, a waypoint but the last with stop `stop`, the last with the plan's. */
+  private seekLeg(index: number, p: Plan, stop = WAYPOINT_STOP): void {
+    p.legStop = p.leg === p.ways.length - 1 ? p.stop : stop;
+    this.herd.seek(index, p.ways[p.leg], p.legStop);
   }
 
   /** Body `index`'s plan, dropped once the herd no longer seeks its leg (see `follows`). */
@@ -236,8 +243,20 @@ function views(herd: Herd): Views {
  */
 function follows(v: Pick<Views, 'count' | 'seeking' | 'targetX' | 'targetZ' | 'stop'>, index: number, p: Plan): boolean {
   const [x, z] = p.ways[p.leg];
-  const stop = p.leg === p.ways.length - 1 ? p.stop : WAYPOINT_STOP;
-  return index < v.count && v.seeking[index] === 1 && v.targetX[index] === x && v.targetZ[index] === z && v.stop[index] === stop;
+  return index < v.count && v.seeking[index] === 1 && v.targetX[index] === x && v.targetZ[index] === z && v.stop[index] === p.legStop;
+}
+
+/**
+ * The stop body `index`, planned again after resting short, makes for the plan's first waypoint with (RT-9): within
+ * WAYPOINT_STOP of it already, the body would set off on the next leg from where it rested, beside the waypoint RT-4
+ * judged that leg from — and rest short again where the leg skirts a wade line (issue 29's pond) — so it comes to
+ * within half its distance (NEAR_STOP at least) first.
+ */
+function nearStop(herd: Herd, index: number, way: readonly [number, number]): number {
+  const dx = herd.x[index] - way[0];
+  const dz = herd.z[index] - way[1];
+  const d = Math.sqrt(dx * dx + dz * dz);
+  return d < WAYPOINT_STOP ? Math.max(NEAR_STOP, d * 0.5) : WAYPOINT_STOP;
 }
 
 /** A RouteFollower class that plans with the route it was bound to: `new RouteFollower(herd)`. */
