@@ -7,7 +7,8 @@
  *   npm run bench:crowds -- --kind '{"someKnob": 2}'     with fields laid over walker's crowd kind
  *   npm run bench:crowds -- --only gap                   only the scenes whose name holds "gap"
  *   npm run bench:crowds -- --jitter 3                   then each scene again with its starts jittered, seeds 1 to 3
- * With --kind, --only or --jitter the tables are printed, and bench/CROWDS.md is left as it was.
+ *   npm run bench:crowds -- --walker --only circle       walker alone, no Detour crowd built or run
+ * With --kind, --only, --jitter or --walker the tables are printed, and bench/CROWDS.md is left as it was.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -64,18 +65,19 @@ const args = process.argv.slice(2);
 const walkerKind = kindArgument(args);
 const only = onlyArgument(args);
 const jitters = jitterArgument(args);
+const walkerOnly = args.includes('--walker');
 const started = performance.now();
-const results = await runCrowdSuite({ walkerKind, only, progress });
+const results = await runCrowdSuite({ walkerKind, only, walkerOnly, progress });
 process.stdout.write(`\n${crowdTable(results)}\n`);
 // Crowds are chaotic: the same tables with every start moved by at most a centimetre show how far one run's figures hold.
 for (let seed = 1; seed <= jitters; seed++) {
-  const jittered = await runCrowdSuite({ walkerKind, only, jitterSeed: seed, progress });
+  const jittered = await runCrowdSuite({ walkerKind, only, walkerOnly, jitterSeed: seed, progress });
   process.stdout.write(`\nStarts jittered by up to ${100 * JITTER} cm, seed ${seed}:\n\n${crowdTable(jittered)}\n`);
 }
 const minutes = (performance.now() - started) / 60000;
-if (walkerKind === undefined && only === undefined && jitters === 0) {
+if (walkerKind === undefined && only === undefined && jitters === 0 && !walkerOnly) {
   writeFileSync(join(here, 'CROWDS.md'), crowdReport(results, machineLine(), minutes));
   progress(`[done] wrote bench/CROWDS.md in ${minutes.toFixed(1)} min`, true);
 } else {
-  progress(`[done] in ${minutes.toFixed(1)} min; with --kind, --only or --jitter the tables are printed, not written`, true);
+  progress(`[done] in ${minutes.toFixed(1)} min; with --kind, --only, --jitter or --walker the tables are printed, not written`, true);
 }

@@ -11,6 +11,8 @@ export interface SuiteOptions {
   walkerKind?: Readonly<Record<string, unknown>>;
   /** Only the scenes whose name holds this text (any case), when given. */
   only?: string;
+  /** walker alone, without Detour's crowd (quicker, for trying kind knobs; its µs are then not side by side). */
+  walkerOnly?: boolean;
   /** When given, every scene's starts jittered from this seed (jitterScene). */
   jitterSeed?: number;
   /** Called with a line of progress before and after each run. */
@@ -19,7 +21,8 @@ export interface SuiteOptions {
 
 /** The crowd table's rows: for each scene, walker's row then Detour's. */
 export async function runCrowdSuite(options: SuiteOptions = {}): Promise<CrowdResult[]> {
-  const contenders: CrowdContender[] = [walkerContender(options.walkerKind), await detourContender()];
+  const contenders: CrowdContender[] = [walkerContender(options.walkerKind)];
+  if (options.walkerOnly !== true) contenders.push(await detourContender());
   const results: CrowdResult[] = [];
   const all = CROWD_SCENES.map((make) => make());
   const picked = all.filter((s) => options.only === undefined || s.name.toLowerCase().includes(options.only.toLowerCase()));
