@@ -11,10 +11,10 @@ export interface SuiteOptions {
   walkerKind?: Readonly<Record<string, unknown>>;
   /** Only the scenes whose name holds this text (any case), when given. */
   only?: string;
+  /** walker alone, without Detour's crowd (quicker, for trying kind knobs; its µs are then not side by side). */
+  walkerOnly?: boolean;
   /** When given, every scene's starts jittered from this seed (jitterScene). */
   jitterSeed?: number;
-  /** walker alone, without Detour's crowd (a quicker look at one change). */
-  walkerOnly?: boolean;
   /** Called with a line of progress before and after each run. */
   progress?: (line: string, done?: boolean) => void;
 }
