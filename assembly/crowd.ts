@@ -252,3 +252,66 @@ export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64,
     }
   }
 }
+
+/**
+ * Whether some body crowdCircles would answer for a query round a point of the segment from (px, pz) by (dx, dz) of
+ * reach `reach` — a body of a kind the stepping body's kind lists, other than `self`, that the view takes — might be
+ * there: its centre within reach, its radius and a rounding margin of the segment. False proves that every such
+ * query answers none (a body a query round a point of the segment takes is within reach + its radius of it).
+ * Row by row over the cells whose band of centres the widened segment crosses; stops at the first body found.
+ */
+export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64, pz: f64, dx: f64, dz: f64, reach: f64): bool {
+  if (view == BODIES_NONE || c.count == 0) return false;
+  // Far above the rounding of the queries' middles and of the tests here.
+  const margin = 1e-6 + (Math.abs(px) + Math.abs(pz) + Math.abs(dx) + Math.abs(dz) + reach) * 1e-9;
+  const wide = reach + c.maxRadius + margin;
+  if (!(wide >= 0)) return true;
+  const qx = px + dx;
+  const qz = pz + dz;
+  const len2 = dx * dx + dz * dz;
+  const nx = c.nx;
+  const nz = c.nz;
+  const cellSize = c.cellSize;
+  const cz0 = cellOf(Math.min(pz, qz) - wide, c.minZ, cellSize, nz);
+  const cz1 = cellOf(Math.max(pz, qz) + wide, c.minZ, cellSize, nz);
+  const starts = c.starts;
+  const xs = c.xs;
+  const zs = c.zs;
+  const mask = c.selfMask;
+  for (let cz = cz0; cz <= cz1; cz++) {
+    // The z the row's centres lie between (the first and last rows take all below and above), widened.
+    const lo = cz == 0 ? -Infinity : c.minZ + <f64>cz * cellSize - wide - margin;
+    const hi = cz == nz - 1 ? Infinity : c.minZ + <f64>(cz + 1) * cellSize + wide + margin;
+    // The part of the segment within that band, as fractions t0 .. t1 of it.
+    let t0: f64 = 0.0;
+    let t1: f64 = 1.0;
+    if (dz != 0.0) {
+      const a = (lo - pz) / dz;
+      const b = (hi - pz) / dz;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
+      if (!(t0 <= t1)) continue;
+    } else if (pz < lo || pz > hi) {
+      continue;
+    }
+    const xa = px + dx * t0;
+    const xb = px + dx * t1;
+    const row = cz * nx;
+    const cx0 = cellOf(Math.min(xa, xb) - wide - margin, c.minX, cellSize, nx);
+    const cx1 = cellOf(Math.max(xa, xb) + wide + margin, c.minX, cellSize, nx);
+    const end = starts[row + cx1 + 2];
+    for (let k = starts[row + cx0 + 1]; k < end; k++) {
+      const bx = xs[k];
+      const bz = zs[k];
+      const s = len2 > 0.0 ? Math.min(Math.max(((bx - px) * dx + (bz - pz) * dz) / len2, 0.0), 1.0) : 0.0;
+      const ex = px + dx * s - bx;
+      const ez = pz + dz * s - bz;
+      const within = reach + c.radii[k] + margin;
+      if (!(ex * ex + ez * ez <= within * within)) continue;
+      if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
+      if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
+      return true;
+    }
+  }
+  return false;
+}
