@@ -258,7 +258,8 @@ export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64,
  * reach `reach` — a body of a kind the stepping body's kind lists, other than `self`, that the view takes — might be
  * there: its centre within reach, its radius and a rounding margin of the segment. False proves that every such
  * query answers none (a body a query round a point of the segment takes is within reach + its radius of it).
- * Row by row over the cells whose band of centres the widened segment crosses; stops at the first body found.
+ * Row by row over the cells whose band of centres the widened segment crosses, from the segment's start on (a body
+ * near the way is most often near the body seeking along it); stops at the first body found.
  */
 export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64, pz: f64, dx: f64, dz: f64, reach: f64): bool {
   if (view == BODIES_NONE || c.count == 0) return false;
@@ -278,7 +279,11 @@ export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64
   const xs = c.xs;
   const zs = c.zs;
   const mask = c.selfMask;
-  for (let cz = cz0; cz <= cz1; cz++) {
+  const rows = cz1 - cz0 + 1;
+  const down = dz < 0.0;
+  const back = dx < 0.0;
+  for (let r = 0; r < rows; r++) {
+    const cz = down ? cz1 - r : cz0 + r;
     // The z the row's centres lie between (the first and last rows take all below and above), widened.
     const lo = cz == 0 ? -Infinity : c.minZ + <f64>cz * cellSize - wide - margin;
     const hi = cz == nz - 1 ? Infinity : c.minZ + <f64>(cz + 1) * cellSize + wide + margin;
@@ -299,15 +304,27 @@ export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64
     const row = cz * nx;
     const cx0 = cellOf(Math.min(xa, xb) - wide - margin, c.minX, cellSize, nx);
     const cx1 = cellOf(Math.max(xa, xb) + wide + margin, c.minX, cellSize, nx);
-    const end = starts[row + cx1 + 2];
-    for (let k = starts[row + cx0 + 1]; k < end; k++) {
+    const first = starts[row + cx0 + 1];
+    const count = starts[row + cx1 + 2] - first;
+    for (let m = 0; m < count; m++) {
+      const k = back ? first + count - 1 - m : first + m;
       const bx = xs[k];
       const bz = zs[k];
-      const s = len2 > 0.0 ? Math.min(Math.max(((bx - px) * dx + (bz - pz) * dz) / len2, 0.0), 1.0) : 0.0;
-      const ex = px + dx * s - bx;
-      const ez = pz + dz * s - bz;
+      const ox = bx - px;
+      const oz = bz - pz;
+      const along = ox * dx + oz * dz;
       const within = reach + c.radii[k] + margin;
-      if (!(ex * ex + ez * ez <= within * within)) continue;
+      const w2 = within * within;
+      // The distance to the nearer end, or (no division) to the line, as the centre projects before, past or onto it.
+      if (along <= 0.0) {
+        if (!(ox * ox + oz * oz <= w2)) continue;
+      } else if (along >= len2) {
+        const ex = bx - qx;
+        const ez = bz - qz;
+        if (!(ex * ex + ez * ez <= w2)) continue;
+      } else if (!((ox * ox + oz * oz - w2) * len2 <= along * along)) {
+        continue;
+      }
       if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
       if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
       return true;
