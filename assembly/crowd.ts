@@ -14,12 +14,15 @@ import { BODIES_NONE, BODIES_STILL, isStill } from './still';
 @unmanaged export class Crowd {
   count: i32;
   capacity: i32;
-  /** Start-of-step positions and horizontal velocities. */
+  /**
+   * The start-of-step snapshot in filing order (item k is body items[k]): positions, horizontal velocities, kinds and
+   * radii side by side, so a query reads a run of neighbouring items, not bodies scattered over the herd's arrays.
+   */
   xs: F64s;
   zs: F64s;
   vxs: F64s;
   vzs: F64s;
-  /** Each body's kind (the herd's array). */
+  radii: F64s;
   kinds: I32s;
   /** The herd's kinds table (Numbers, one per kind). */
   table: usize;
@@ -35,7 +38,10 @@ import { BODIES_NONE, BODIES_STILL, isStill } from './still';
   cellSize: f64;
   nx: i32;
   nz: i32;
-  /** Cell c's bodies are items[starts[c + 1] .. starts[c + 2]) (the counting sort files backwards; see fileCrowd). */
+  /**
+   * Cell c's bodies are items[starts[c + 1] .. starts[c + 2]) (the counting sort files backwards; see fileCrowd), so
+   * a row's cells from cx0 to cx1 are the one run starts[c0 + 1] .. starts[c1 + 2].
+   */
   starts: I32s;
   items: I32s;
   cellOfBody: I32s;
@@ -57,6 +63,8 @@ export function reserveCrowd(c: Crowd, capacity: i32): void {
   c.zs = changetype<F64s>(alloc(<usize>capacity << 3));
   c.vxs = changetype<F64s>(alloc(<usize>capacity << 3));
   c.vzs = changetype<F64s>(alloc(<usize>capacity << 3));
+  c.radii = changetype<F64s>(alloc(<usize>capacity << 3));
+  c.kinds = changetype<I32s>(alloc(<usize>capacity << 2));
   // At most 2n + 1 cells (see fileCrowd), one leading slot and the end mark.
   c.starts = changetype<I32s>(alloc(<usize>(2 * capacity + 3) << 2));
   c.items = changetype<I32s>(alloc(<usize>capacity << 2));
@@ -68,6 +76,8 @@ function freeCrowdArrays(c: Crowd): void {
   free(changetype<usize>(c.zs));
   free(changetype<usize>(c.vxs));
   free(changetype<usize>(c.vzs));
+  free(changetype<usize>(c.radii));
+  free(changetype<usize>(c.kinds));
   free(changetype<usize>(c.starts));
   free(changetype<usize>(c.items));
   free(changetype<usize>(c.cellOfBody));
@@ -87,13 +97,12 @@ export function freeCrowd(c: Crowd): void {
 }
 
 /**
- * Files `count` bodies at (xs, zs) moving at (vxs, vzs) — copied as the start-of-step snapshot — in a grid whose cell
- * side is the largest of the widest body's diameter, √(area / n) and (width + depth) / n, so there are at most 2n + 1
- * cells.
+ * Files `count` bodies at (xs, zs) moving at (vxs, vzs) — copied, in filing order, as the start-of-step snapshot — in
+ * a grid whose cell side is the largest of the widest body's diameter, √(area / n) and (width + depth) / n, so there
+ * are at most 2n + 1 cells.
  */
 export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, vzs: F64s, kinds: I32s): void {
   c.count = count;
-  c.kinds = kinds;
   let minX = Infinity;
   let minZ = Infinity;
   let maxX = -Infinity;
@@ -102,10 +111,6 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
   for (let i = 0; i < count; i++) {
     const x = xs[i];
     const z = zs[i];
-    c.xs[i] = x;
-    c.zs[i] = z;
-    c.vxs[i] = vxs[i];
-    c.vzs[i] = vzs[i];
     minX = Math.min(minX, x);
     maxX = Math.max(maxX, x);
     minZ = Math.min(minZ, z);
@@ -134,13 +139,22 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
   const cellOfBody = c.cellOfBody;
   memory.fill(changetype<usize>(starts), 0, <usize>(cells + 2) << 2);
   for (let i = 0; i < count; i++) {
-    const cell = cellOf(c.zs[i], minZ, cellSize, nz) * nx + cellOf(c.xs[i], minX, cellSize, nx);
+    const cell = cellOf(zs[i], minZ, cellSize, nz) * nx + cellOf(xs[i], minX, cellSize, nx);
     cellOfBody[i] = cell;
     starts[cell + 1]++;
   }
   for (let k = 1; k < cells; k++) starts[k + 1] += starts[k];
   const items = c.items;
-  for (let i = count - 1; i >= 0; i--) items[--starts[cellOfBody[i] + 1]] = i;
+  for (let i = count - 1; i >= 0; i--) {
+    const k = --starts[cellOfBody[i] + 1];
+    items[k] = i;
+    c.xs[k] = xs[i];
+    c.zs[k] = zs[i];
+    c.vxs[k] = vxs[i];
+    c.vzs[k] = vzs[i];
+    c.kinds[k] = kinds[i];
+    c.radii[k] = radiusOf(c, kinds[i]);
+  }
   starts[cells + 1] = count;
 }
 
@@ -153,7 +167,8 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
  * Appends to `near` every body of a kind the stepping body's kind lists (its mask row, `c.selfMask`), other than
  * `self`, that the view takes (assembly/still.ts BODIES_ALL …; `still` the seeker's still speed) and whose circle reaches within r of (x, z) —
  * by the test of the reference's Sampler.circles: dx² + dz² ≤ (r + radius)², with (dx, dz) from (x, z) to the body's
- * start-of-step position.
+ * start-of-step position. Row by row, cell by cell, in filing order; the distance is tested first, as most of the
+ * bodies of the cells a query covers are out of its reach.
  */
 export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64, z: f64, r: f64, near: Circles): void {
   if (view == BODIES_NONE) return;
@@ -167,25 +182,23 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
   const cz0 = cellOf(z - wide, c.minZ, c.cellSize, c.nz);
   const cz1 = cellOf(z + wide, c.minZ, c.cellSize, c.nz);
   const starts = c.starts;
-  const items = c.items;
-  const kinds = c.kinds;
+  const xs = c.xs;
+  const zs = c.zs;
+  const radii = c.radii;
   for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const cell = cz * nx + cx;
-      for (let k = starts[cell + 1]; k < starts[cell + 2]; k++) {
-        const j = items[k];
-        if (j == self) continue;
-        const kind = kinds[j];
-        if (!lists(mask, kind)) continue;
-        if (view == BODIES_STILL && !isStill(c.vxs[j], c.vzs[j], still)) continue;
-        const bx = c.xs[j];
-        const bz = c.zs[j];
-        const radius = radiusOf(c, kind);
-        const dx = bx - x;
-        const dz = bz - z;
-        const reach = r + radius;
-        if (dx * dx + dz * dz <= reach * reach) near.add(bx, bz, radius);
-      }
+    const row = cz * nx;
+    const end = starts[row + cx1 + 2];
+    for (let k = starts[row + cx0 + 1]; k < end; k++) {
+      const bx = xs[k];
+      const bz = zs[k];
+      const radius = radii[k];
+      const dx = bx - x;
+      const dz = bz - z;
+      const reach = r + radius;
+      if (!(dx * dx + dz * dz <= reach * reach)) continue;
+      if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
+      if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
+      near.add(bx, bz, radius);
     }
   }
 }
@@ -203,7 +216,7 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
 /**
  * Files into `out` the moving bodies (not still: AV-4) of kinds the stepping body's kind lists, other than `self`, whose start-of-step centres
  * lie within `reach` of (x, z) — dx² + dz² ≤ reach², the reference's test (src/reference/lattice.ts gatherNeighbours)
- * — at most `most`, in AV-2's order.
+ * — at most `most`, in AV-2's order. Row by row as crowdCircles, the distance tested first.
  */
 export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
   out.count = 0;
@@ -217,27 +230,105 @@ export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64,
   const cz0 = cellOf(z - wide, c.minZ, c.cellSize, c.nz);
   const cz1 = cellOf(z + wide, c.minZ, c.cellSize, c.nz);
   const starts = c.starts;
-  const items = c.items;
-  const kinds = c.kinds;
+  const xs = c.xs;
+  const zs = c.zs;
   const reach2 = reach * reach;
   for (let cz = cz0; cz <= cz1; cz++) {
-    for (let cx = cx0; cx <= cx1; cx++) {
-      const cell = cz * nx + cx;
-      for (let k = starts[cell + 1]; k < starts[cell + 2]; k++) {
-        const j = items[k];
-        if (j == self) continue;
-        const kind = kinds[j];
-        if (!lists(mask, kind)) continue;
-        const vx = c.vxs[j];
-        const vz = c.vzs[j];
-        if (isStill(vx, vz, still)) continue;
-        const bx = c.xs[j];
-        const bz = c.zs[j];
-        const dx = bx - x;
-        const dz = bz - z;
-        const d2 = dx * dx + dz * dz;
-        if (d2 <= reach2) addNeighbour(out, most, d2, bx, bz, vx, vz, radiusOf(c, kind), shareOf(c, kind, mine));
-      }
+    const row = cz * nx;
+    const end = starts[row + cx1 + 2];
+    for (let k = starts[row + cx0 + 1]; k < end; k++) {
+      const bx = xs[k];
+      const bz = zs[k];
+      const dx = bx - x;
+      const dz = bz - z;
+      const d2 = dx * dx + dz * dz;
+      if (!(d2 <= reach2)) continue;
+      const kind = c.kinds[k];
+      if (c.items[k] == self || !lists(mask, kind)) continue;
+      const vx = c.vxs[k];
+      const vz = c.vzs[k];
+      if (isStill(vx, vz, still)) continue;
+      addNeighbour(out, most, d2, bx, bz, vx, vz, c.radii[k], shareOf(c, kind, mine));
     }
   }
+}
+
+/**
+ * Whether some body crowdCircles would answer for a query round a point of the segment from (px, pz) by (dx, dz) of
+ * reach `reach` — a body of a kind the stepping body's kind lists, other than `self`, that the view takes — might be
+ * there: its centre within reach, its radius and a rounding margin of the segment. False proves that every such
+ * query answers none (a body a query round a point of the segment takes is within reach + its radius of it).
+ * Row by row over the cells whose band of centres the widened segment crosses, from the segment's start on (a body
+ * near the way is most often near the body seeking along it); stops at the first body found.
+ */
+export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64, pz: f64, dx: f64, dz: f64, reach: f64): bool {
+  if (view == BODIES_NONE || c.count == 0) return false;
+  // Far above the rounding of the queries' middles and of the tests here.
+  const margin = 1e-6 + (Math.abs(px) + Math.abs(pz) + Math.abs(dx) + Math.abs(dz) + reach) * 1e-9;
+  const wide = reach + c.maxRadius + margin;
+  if (!(wide >= 0)) return true;
+  const qx = px + dx;
+  const qz = pz + dz;
+  const len2 = dx * dx + dz * dz;
+  const nx = c.nx;
+  const nz = c.nz;
+  const cellSize = c.cellSize;
+  const cz0 = cellOf(Math.min(pz, qz) - wide, c.minZ, cellSize, nz);
+  const cz1 = cellOf(Math.max(pz, qz) + wide, c.minZ, cellSize, nz);
+  const starts = c.starts;
+  const xs = c.xs;
+  const zs = c.zs;
+  const mask = c.selfMask;
+  const rows = cz1 - cz0 + 1;
+  const down = dz < 0.0;
+  const back = dx < 0.0;
+  for (let r = 0; r < rows; r++) {
+    const cz = down ? cz1 - r : cz0 + r;
+    // The z the row's centres lie between (the first and last rows take all below and above), widened.
+    const lo = cz == 0 ? -Infinity : c.minZ + <f64>cz * cellSize - wide - margin;
+    const hi = cz == nz - 1 ? Infinity : c.minZ + <f64>(cz + 1) * cellSize + wide + margin;
+    // The part of the segment within that band, as fractions t0 .. t1 of it.
+    let t0: f64 = 0.0;
+    let t1: f64 = 1.0;
+    if (dz != 0.0) {
+      const a = (lo - pz) / dz;
+      const b = (hi - pz) / dz;
+      t0 = Math.max(t0, Math.min(a, b));
+      t1 = Math.min(t1, Math.max(a, b));
+      if (!(t0 <= t1)) continue;
+    } else if (pz < lo || pz > hi) {
+      continue;
+    }
+    const xa = px + dx * t0;
+    const xb = px + dx * t1;
+    const row = cz * nx;
+    const cx0 = cellOf(Math.min(xa, xb) - wide - margin, c.minX, cellSize, nx);
+    const cx1 = cellOf(Math.max(xa, xb) + wide + margin, c.minX, cellSize, nx);
+    const first = starts[row + cx0 + 1];
+    const count = starts[row + cx1 + 2] - first;
+    for (let m = 0; m < count; m++) {
+      const k = back ? first + count - 1 - m : first + m;
+      const bx = xs[k];
+      const bz = zs[k];
+      const ox = bx - px;
+      const oz = bz - pz;
+      const along = ox * dx + oz * dz;
+      const within = reach + c.radii[k] + margin;
+      const w2 = within * within;
+      // The distance to the nearer end, or (no division) to the line, as the centre projects before, past or onto it.
+      if (along <= 0.0) {
+        if (!(ox * ox + oz * oz <= w2)) continue;
+      } else if (along >= len2) {
+        const ex = bx - qx;
+        const ez = bz - qz;
+        if (!(ex * ex + ez * ez <= w2)) continue;
+      } else if (!((ox * ox + oz * oz - w2) * len2 <= along * along)) {
+        continue;
+      }
+      if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
+      if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
+      return true;
+    }
+  }
+  return false;
 }

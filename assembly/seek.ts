@@ -5,6 +5,7 @@
  */
 import { Body, Circle, Circles, F64s, Numbers } from './memory';
 import { Sampler } from './lattice';
+import { crowdNearWay } from './crowd';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
@@ -85,6 +86,20 @@ export function firstBlocker(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, 
   const len = Math.sqrt(len2);
   const pieces = Math.max(1.0, Math.ceil(len / BLOCKER_PIECE));
   const reach = len / pieces * 0.5 + n.radius;
+  // AS only: where no blocking body the view takes comes near the way, no query of the search answers one, so the
+  // way is searched among the solids alone — its kept proof then skips the queries it covers, as where no body blocks.
+  const crowd = g.crowd;
+  if (crowd === null || crowdNearWay(crowd, g.crowdSelf, g.view, g.stillSpeed, px, pz, dx, dz, reach)) {
+    return searchWay(n, g, px, pz, dx, dz, len2, pieces, reach);
+  }
+  g.crowd = null;
+  const first = searchWay(n, g, px, pz, dx, dz, len2, pieces, reach);
+  g.crowd = crowd;
+  return first;
+}
+
+/** firstBlocker's search of the way of squared length len2, in `pieces` pieces, each query of reach `reach`. */
+function searchWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, len2: f64, pieces: f64, reach: f64): Circle | null {
   let found = false;
   let bestT: f64 = 2.0;
   // AS only: a kept proof (ClearWay) that the body's way starts along decides the answer when the way up to where it

@@ -83,11 +83,12 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner); a cluster of
   // solids alone (solidsOnly) is recalled from the herd's memo, a member is looked for only among those within reach
   // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid); a proof of a clear way is refused
-  // without asking the pieces again where the search that found no blocker met one (metPiece).
+  // without asking the pieces again where the search that found no blocker met one (metPiece); a herd body's way that
+  // no blocking body comes near (assembly/crowd.ts crowdNearWay) is searched among the solids alone (searchWay).
   seek: {
     reference: [],
     assembly: [
-      'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'metPiece', 'segmentDistance', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
+      'searchWay', 'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'metPiece', 'segmentDistance', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
       'BlockedProbe', 'BLOCKED_PROBE_NUMBERS', 'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
