@@ -37,6 +37,7 @@ import { Companion } from '../src/companion/companion.ts';
 import type { WalkerCore } from '../src/companion/core.ts';
 import { random } from '../src/random.ts';
 import { solidsOf } from '../src/ground/level.ts';
+import { villageSolids } from './peers/village.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const ONLY = process.env.BENCH_ONLY;
@@ -525,30 +526,14 @@ async function edits(core: WasmCore): Promise<Record<string, string>[]> {
 /** The village's half side, m: the 256 m world of 2,000 trees. */
 const VILLAGE_HALF = 128;
 
-/**
- * The village (issue 29): the 256 m world of 2,000 trees, with 40 houses (6 × 4 m boxes, each turned its own way) on an
- * 8 × 5 grid and an 80 m square of walls (0.3 m thick) round the middle, a 5 m gate in each side: 4 × 75 = 300 m of wall.
- */
+/** The village (issue 29): the 256 m world of 2,000 trees; its houses and walls are bench/peers/village.ts's. */
 function villageWorld(): World {
   return sampleWorld({ half: VILLAGE_HALF, cell: 1, trees: 2000, boulders: 0, seed: 11 });
 }
 
 function buildVillage(ground: Ground): void {
   const level = solidsOf(ground);
-  for (let i = 0; i < 8; i++) {
-    for (let j = 0; j < 5; j++) level.add({ shape: 'box', x: -105 + 30 * i, z: -100 + 50 * j, halfX: 3, halfZ: 2, yaw: 0.3 * (i + 8 * j) });
-  }
-  const side = 40;
-  const gate = 2.5;
-  for (const [ax, az, bx, bz] of [[-1, -1, 1, -1], [1, -1, 1, 1], [1, 1, -1, 1], [-1, 1, -1, -1]]) {
-    // Each side in two lengths of 37.5 m, the gate between them.
-    const mx = ((ax + bx) / 2) * side;
-    const mz = ((az + bz) / 2) * side;
-    const ux = (bx - ax) / 2;
-    const uz = (bz - az) / 2;
-    level.add({ shape: 'wall', points: [[ax * side, az * side], [mx - ux * gate, mz - uz * gate]], thickness: 0.3 });
-    level.add({ shape: 'wall', points: [[mx + ux * gate, mz + uz * gate], [bx * side, bz * side]], thickness: 0.3 });
-  }
+  for (const solid of villageSolids()) level.add(solid);
 }
 
 /** A herd of `count` bodies seeking 5–25 m targets over the village world (a new one on arrival every 30 steps). */
