@@ -10,10 +10,10 @@ import { ScatterGrid, circleOf, reachesWithin } from './scatter';
  * AS only: a herd body's proof that a stretch of straight way is clear of every solid but one, its blocker, which lets
  * firstBlocker answer without a search when the proof decides the answer, or skip the pieces of a way that lie along
  * it, and lets slide's firstCircle test only the blocker for a move along it — the same answers. Every solid's disc
- * grown by the body's radius, but the blocker's (the solid of id `blocker` in the ground's grid, or none when −1), stays
- * at least `margin` off the segment from (x, z) to (qx, qz), and so does every piece of a box, wall or polygon grown by
- * the body's radius (a proof is made only where none is within CLEAR_REACH, assembly/seek.ts) (the herd drops a proof made for a body of another kind,
- * assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
+ * grown by the body's radius, and every piece of a box, wall or polygon's outline grown by its radius and the body's,
+ * but the blocker's (the solid of id `blocker` in the ground's grid; the piece of number −2 − `blocker`; or none when
+ * −1), stays at least `margin` off the segment from (x, z) to (qx, qz) (the herd drops a proof made for a body of
+ * another kind, assembly/herd.ts stepBodies). A piece of way whose ends are both within `margin` of that segment, less a rounding
  * margin, lies within it all along (a point's distance from a segment is convex along a line), so no solid's grown disc
  * but the blocker's reaches it: no way into another starts on it. The proof is of the solids alone (bodies move; the
  * solids do not): where bodies block, the searches it shortens still search them. `keepClearWay` is set by a herd
@@ -62,7 +62,12 @@ export let keepClearWay = false;
   return across * across < within * within * s2;
 }
 
-/** The kept proof's blocker, in the ground's grid of solids. */
+/** The number of the piece the kept proof's blocker is (LV-1), or −1 when it is a circle or none. */
+@inline export function keptPiece(): i32 {
+  return clearWay.blocker <= -2 ? -2 - clearWay.blocker : -1;
+}
+
+/** The kept proof's blocker, in the ground's grid of solids (a circle's: clearWay.blocker ≥ 0). */
 @inline export function keptBlocker(g: Sampler): Circle {
   return circleOf(changetype<ScatterGrid>(g.ground.scatter), clearWay.blocker);
 }

@@ -25,6 +25,8 @@ import { walkBody } from './walk';
 import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
 import { freeThreads, reserveThreads } from './threadContexts';
 import { freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
+import { PIECE_FREE_NUMBERS, PieceFree, freeReach, freeX, freeZ, insidePieceFree, keepPieceFree } from './pieceFree';
+import { ShapeGrid, pieceClearance } from './shapeGrid';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -125,6 +127,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.gentleCells = grownRecords(h.gentleCells, 1, n, capacity);
   h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
   h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
+  h.pieceFrees = grownRecords(h.pieceFrees, PIECE_FREE_NUMBERS, n, capacity);
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -147,6 +150,7 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.clearWays));
   free(changetype<usize>(h.blockedProbes));
   free(changetype<usize>(h.gentleCells));
+  free(changetype<usize>(h.pieceFrees));
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -168,6 +172,7 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   store<u64>(gentleCellsOf(h, to), load<u64>(gentleCellsOf(h, from)));
   memory.copy(clearWayOf(h, to), clearWayOf(h, from), offsetof<ClearWay>());
   memory.copy(blockedProbeOf(h, to), blockedProbeOf(h, from), offsetof<BlockedProbe>());
+  memory.copy(pieceFreeOf(h, to), pieceFreeOf(h, from), offsetof<PieceFree>());
 }
 
 /** Where body i's proof of a clear way is kept (assembly/clearWay.ts ClearWay). */
@@ -180,6 +185,11 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
   return changetype<usize>(h.blockedProbes) + <usize>i * offsetof<BlockedProbe>();
 }
 
+/** Where body i's disc clear of every piece is kept (assembly/pieceFree.ts PieceFree): none while its reach is 0. */
+@inline function pieceFreeOf(h: Herd, i: i32): usize {
+  return changetype<usize>(h.pieceFrees) + <usize>i * offsetof<PieceFree>();
+}
+
 /** Where body i's proof of gentle ground is kept (assembly/gentleProof.ts): for the kind it last stepped as, memoKind. */
 @inline function gentleCellsOf(h: Herd, i: i32): usize {
   return changetype<usize>(h.gentleCells) + (<usize>i << 3);
@@ -189,6 +199,10 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
 export function herdForget(h: Herd, i: i32): void {
   h.memoX[i] = NaN;
   h.memoZ[i] = NaN;
+  // A slot past the count is not caught up with the solids' changes (forgetMemosIn): a body written into it starts
+  // with no proof of a clear way and no disc clear of every piece.
+  changetype<ClearWay>(clearWayOf(h, i)).margin = 0.0;
+  changetype<PieceFree>(pieceFreeOf(h, i)).reach = 0.0;
 }
 
 /**
@@ -501,6 +515,8 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
   keepBlockedProbe = true;
   keepGentle = true;
   useClusterMemo(memo);
+  const shapes = g.shapes();
+  keepPieceFree = shapes !== null;
   let failed = -1;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
@@ -533,6 +549,7 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     const cells = gentleCellsOf(h, i);
     gentleCellsX = sameKind ? load<i32>(cells) : NO_CELLS;
     gentleCellsZ = sameKind ? load<i32>(cells, 4) : NO_CELLS;
+    if (shapes !== null) usePieceFree(h, i, n, changetype<ShapeGrid>(shapes), body);
     const startX = body.x;
     const startZ = body.z;
     if (flagsOf(h, HERD_SEEKING)[i]) {
@@ -562,8 +579,40 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
   keepClearWay = false;
   keepBlockedProbe = false;
   keepGentle = false;
+  keepPieceFree = false;
   useClusterMemo(0);
   return failed == -1 ? -1 : -2 - failed;
+}
+
+/** How far round a body its disc clear of every piece is measured, m (assembly/pieceFree.ts). */
+const FREE_REACH: f64 = 6.0;
+/** How much room past its radius a body's disc must leave round it, m, for the body to keep it where it has moved on. */
+const FREE_ROOM: f64 = 1.0;
+/** How far a body moves from where its disc was measured before a disc that leaves it too little room is measured again, m. */
+const FREE_STEP: f64 = 1.0;
+
+/**
+ * Puts body i's disc clear of every piece into pieceFree's globals, measured afresh at where the body stands when it
+ * has none, or when it leaves the body less than FREE_ROOM round it and the body has moved FREE_STEP since. Why:
+ * where pieces are far, one measure serves the queries of some 90 steps; where one is near, the body moves on
+ * before a measure is made again, which could not hold more.
+ */
+function usePieceFree(h: Herd, i: i32, n: Numbers, shapes: ShapeGrid, body: Body): void {
+  const f = changetype<PieceFree>(pieceFreeOf(h, i));
+  freeX = f.x;
+  freeZ = f.z;
+  freeReach = f.reach;
+  const dx = body.x - f.x;
+  const dz = body.z - f.z;
+  if (f.reach != 0.0 && (dx * dx + dz * dz < FREE_STEP * FREE_STEP || insidePieceFree(body.x, body.z, n.radius + FREE_ROOM))) return;
+  const clearance = pieceClearance(shapes, body.x, body.z, FREE_REACH);
+  f.x = body.x;
+  f.z = body.z;
+  // A body on a piece keeps a disc holding nothing (a negative reach), which marks where it was measured.
+  f.reach = clearance > 0.0 ? clearance : -1.0;
+  freeX = f.x;
+  freeZ = f.z;
+  freeReach = f.reach;
 }
 
 /**
@@ -588,7 +637,7 @@ export function prepareFields(h: Herd, g: Sampler): void {
 
 /**
  * Drops what the herd keeps that the solids' changes since its last step reach (LV-4): the fields whose region a
- * changed disc's box reaches, and each body's proof of a clear way and blocked probe it reaches (forgetMemosIn) —
+ * changed disc's box reaches, and each body's proof of a clear way, blocked probe and disc clear of every piece it reaches (forgetMemosIn) —
  * everything once more changes came than the grid's log keeps. Before any body moves; the circle lists grow first
  * for solids added.
  */
@@ -615,8 +664,8 @@ export function forgetChangedSolids(h: Herd): void {
 /**
  * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
  * meets a box the grid logged from change `from` to `to` (all of them: every proof), and each blocked probe whose
- * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one (AS only; LV-4): a proof or probe a change
- * could make wrong. Body by body, each body's boxes worked out once and tested against the changes filed in the bins
+ * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one, and each disc clear of every piece whose box,
+ * grown by CHANGE_MARGIN, meets one (AS only; LV-4): a memo a change could make wrong. Body by body, each body's boxes worked out once and tested against the changes filed in the bins
  * they reach (assembly/changeBins.ts) — the same drops as against every change.
  */
 function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool): void {
@@ -627,12 +676,15 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool
   for (let i = 0; i < h.count; i++) {
     const w = changetype<ClearWay>(clearWayOf(h, i));
     const p = changetype<BlockedProbe>(blockedProbeOf(h, i));
+    const f = changetype<PieceFree>(pieceFreeOf(h, i));
     const proof = w.margin > 0.0;
     const probe = p.floor == p.floor;
-    if (!proof && !probe) continue;
+    const disc = f.reach > 0.0;
+    if (!proof && !probe && !disc) continue;
     if (all) {
       w.margin = 0.0;
       p.floor = NaN;
+      f.reach = 0.0;
       continue;
     }
     const radius = changetype<Numbers>(h.table + <usize>h.kind[i] * offsetof<Numbers>()).radius;
@@ -646,12 +698,16 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool
     memoBox[5] = zs[i] - near;
     memoBox[6] = xs[i] + near;
     memoBox[7] = zs[i] + near;
+    memoBox[8] = f.x - f.reach - CHANGE_MARGIN;
+    memoBox[9] = f.z - f.reach - CHANGE_MARGIN;
+    memoBox[10] = f.x + f.reach + CHANGE_MARGIN;
+    memoBox[11] = f.z + f.reach + CHANGE_MARGIN;
     // The bins of the box round the boxes of the memos the body holds (one it does not hold counts as empty).
-    const x0 = Math.min(proof ? memoBox[0] : Infinity, probe ? memoBox[4] : Infinity);
-    const z0 = Math.min(proof ? memoBox[1] : Infinity, probe ? memoBox[5] : Infinity);
-    const x1 = Math.max(proof ? memoBox[2] : -Infinity, probe ? memoBox[6] : -Infinity);
-    const z1 = Math.max(proof ? memoBox[3] : -Infinity, probe ? memoBox[7] : -Infinity);
-    memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0);
+    const x0 = Math.min(Math.min(proof ? memoBox[0] : Infinity, probe ? memoBox[4] : Infinity), disc ? memoBox[8] : Infinity);
+    const z0 = Math.min(Math.min(proof ? memoBox[1] : Infinity, probe ? memoBox[5] : Infinity), disc ? memoBox[9] : Infinity);
+    const x1 = Math.max(Math.max(proof ? memoBox[2] : -Infinity, probe ? memoBox[6] : -Infinity), disc ? memoBox[10] : -Infinity);
+    const z1 = Math.max(Math.max(proof ? memoBox[3] : -Infinity, probe ? memoBox[7] : -Infinity), disc ? memoBox[11] : -Infinity);
+    memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0) | (disc ? 4 : 0);
     for (let k = 0; k < wideChanges() && memoFlags != 0; k++) forgetMemosAt(log, wideAt(k));
     if (!missesFiled(x0, z0, x1, z1)) {
       const i0 = binColumn(x0);
@@ -666,12 +722,13 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool
     }
     if (proof && (memoFlags & 1) == 0) w.margin = 0.0;
     if (probe && (memoFlags & 2) == 0) p.floor = NaN;
+    if (disc && (memoFlags & 4) == 0) f.reach = 0.0;
   }
 }
 
-/** The body's proof box [x0, z0, x1, z1] and probe box, as forgetMemosIn tests them. */
-const memoBox = changetype<F64s>(memory.data(8 << 3));
-/** Which of the body's memos no change met yet: bit 0 its proof, bit 1 its probe. */
+/** The body's proof box [x0, z0, x1, z1], probe box and disc box, as forgetMemosIn tests them. */
+const memoBox = changetype<F64s>(memory.data(12 << 3));
+/** Which of the body's memos no change met yet: bit 0 its proof, bit 1 its probe, bit 2 its disc clear of every piece. */
 let memoFlags: i32 = 0;
 
 /** Clears memoFlags' bits of the memos the change at log place `at` meets (forgetMemosIn). */
@@ -682,6 +739,7 @@ function forgetMemosAt(log: F64s, at: i32): void {
   const z1 = log[at + 3];
   if ((memoFlags & 1) != 0 && memoBox[0] <= x1 && x0 <= memoBox[2] && memoBox[1] <= z1 && z0 <= memoBox[3]) memoFlags &= ~1;
   if ((memoFlags & 2) != 0 && memoBox[4] <= x1 && x0 <= memoBox[6] && memoBox[5] <= z1 && z0 <= memoBox[7]) memoFlags &= ~2;
+  if ((memoFlags & 4) != 0 && memoBox[8] <= x1 && x0 <= memoBox[10] && memoBox[9] <= z1 && z0 <= memoBox[11]) memoFlags &= ~4;
 }
 
 /** How many bodies the herd holds. */

@@ -47,6 +47,8 @@ import { FieldSet } from './fields';
   blockedProbes: F64s;
   /** Each body's proof of gentle ground (assembly/gentleProof.ts gentleCellsX, gentleCellsZ): two i32, one number per body. */
   gentleCells: F64s;
+  /** Each body's disc clear of every piece (assembly/pieceFree.ts PieceFree), PIECE_FREE_NUMBERS numbers per body. */
+  pieceFrees: F64s;
   /** The contexts of the threads beyond the first (assembly/threadContexts.ts): `threadCount` HerdThread addresses. */
   threads: usize;
   threadCount: i32;

@@ -9,8 +9,8 @@ import { crowdNearWay } from './crowd';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
 import { Move, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
-import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
-import { clearWay, keepClearWay, keptBlocker, nearKeptWay } from './clearWay';
+import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceReaches, pieceRecord, queryShapeGrid } from './shapeGrid';
+import { clearWay, keepClearWay, keptBlocker, keptPiece, nearKeptWay } from './clearWay';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
@@ -111,10 +111,10 @@ function searchWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, l
   blockerPlace = -1;
   blockerIsBody = false;
   blockerPiece = -1;
-  metPiece = false;
   const bodies = g.crowd !== null;
   let skipping = keepClearWay && nearKeptWay(px, pz, 0.0);
   if (skipping) {
+    const p = keptPiece();
     if (clearWay.blocker >= 0) {
       const c = keptBlocker(g);
       const t = wayInto(n, c, px, pz, dx, dz, len2);
@@ -123,12 +123,33 @@ function searchWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, l
         bestT = t;
         copyCircle(blocker, c);
       }
+    } else if (p >= 0) {
+      const shapes = changetype<ShapeGrid>(g.shapes());
+      const rec = pieceRecord(shapes, p);
+      const points = pieceCorners(shapes, p);
+      const t = wayIntoPiece(n, points, <i32>rec[0], rec[1], px, pz, dx, dz);
+      if (t <= 1.0 && pieceFoundByPieces(shapes, p, px, pz, dx, dz, pieces, reach)) {
+        // A piece keeps a tie only against what is met after it: where the way enters it off the proof, another
+        // solid may tie, met first by the search, so the search is made whole.
+        if (!nearKeptWay(px + dx * t, pz + dz * t, 0.0)) {
+          skipping = false;
+        } else {
+          found = true;
+          bestT = t;
+          blocker.x = points[0];
+          blocker.z = points[1];
+          blocker.radius = rec[1];
+          blockerPiece = p;
+        }
+      }
     }
+  }
+  if (skipping) {
     const upTo = found ? bestT : 1.0;
     if (!bodies && nearKeptWay(px + dx * upTo, pz + dz * upTo, 0.0)) {
       skippedPieces = <i32>pieces;
       blockerEntry = bestT;
-      if (found) blockerPlace = clearWay.blocker;
+      if (found && clearWay.blocker >= 0) blockerPlace = clearWay.blocker;
       return found ? blocker : null;
     }
   }
@@ -164,7 +185,6 @@ function searchWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, l
     const shapes = g.shapes();
     if (shapes !== null) {
       const m = queryShapeGrid(shapes, px + dx * mid, pz + dz * mid, reach);
-      if (m > 0) metPiece = true;
       for (let j = 0; j < m; j++) {
         const p = foundPieces[j];
         const rec = pieceRecord(shapes, p);
@@ -194,6 +214,18 @@ function foundByPieces(c: Circle, px: f64, pz: f64, dx: f64, dz: f64, pieces: f6
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     if (reachesWithin(c, px + dx * mid, pz + dz * mid, reach)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether some piece's query of firstBlocker's search finds piece `p` (AS only), as foundByPieces asks of a circle:
+ * queryShapeGrid lists a piece exactly where pieceReaches says it reaches.
+ */
+function pieceFoundByPieces(shapes: ShapeGrid, p: i32, px: f64, pz: f64, dx: f64, dz: f64, pieces: f64, reach: f64): bool {
+  for (let k: f64 = 0.0; k < pieces; k++) {
+    const mid = (k + 0.5) / pieces;
+    if (pieceReaches(shapes, p, px + dx * mid, pz + dz * mid, reach)) return true;
   }
   return false;
 }
@@ -254,8 +286,6 @@ const CLEAR_REACH: f64 = 0.5;
 let skippedPieces = 0;
 let blockerEntry: f64 = 2.0;
 let blockerPlace: i32 = -1;
-/** Whether one of the last firstBlocker's queries met a piece (AS only; a global). */
-let metPiece = false;
 
 /** The distance from (x, z) to the segment from (px, pz) by (sx, sz). */
 function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f64 {
@@ -264,6 +294,33 @@ function segmentDistance(px: f64, pz: f64, sx: f64, sz: f64, x: f64, z: f64): f6
   const ex = px + sx * s - x;
   const ez = pz + sz * s - z;
   return Math.sqrt(ex * ex + ez * ez);
+}
+
+/**
+ * A lower bound on the distance from the segment from (px, pz) by (sx, sz) to the piece of the first `count` corners
+ * of `points` (its outline, and its inside: 0 for a segment that starts inside the polygon) (AS only): the least over
+ * its edges of the distance between two segments — 0 where each one's ends are not both strictly on one side of the
+ * other's line (a crossing, or a touch, or both on one line), else the least from an end of one to the other.
+ */
+function segmentToPiece(points: F64s, count: i32, px: f64, pz: f64, sx: f64, sz: f64): f64 {
+  if (count > 2 && pieceNearest(points, count, px, pz, outline) < 0.0) return 0.0;
+  let least = Infinity;
+  const edges = count > 2 ? count : 1;
+  for (let e = 0; e < edges; e++) {
+    const ax = points[e * 2];
+    const az = points[e * 2 + 1];
+    const b = e + 1 < count ? e + 1 : 0;
+    const ex = points[b * 2] - ax;
+    const ez = points[b * 2 + 1] - az;
+    const a0 = sx * (az - pz) - sz * (ax - px);
+    const a1 = sx * (az + ez - pz) - sz * (ax + ex - px);
+    const b0 = ex * (pz - az) - ez * (px - ax);
+    const b1 = ex * (pz + sz - az) - ez * (px + sx - ax);
+    if (a0 * a1 <= 0.0 && b0 * b1 <= 0.0) return 0.0;
+    least = Math.min(least, Math.min(segmentDistance(px, pz, sx, sz, ax, az), segmentDistance(px, pz, sx, sz, ax + ex, az + ez)));
+    least = Math.min(least, Math.min(segmentDistance(ax, az, ex, ez, px, pz), segmentDistance(ax, az, ex, ez, px + sx, pz + sz)));
+  }
+  return least;
 }
 
 /** The place of firstBlocker's blocker in the ground's grid of solids, or −1 when it is not one of them (AS only). */
@@ -311,13 +368,11 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   w.margin = 0.0;
   w.blocker = -1;
   // A body blocking the way is no solid: the stretch up to past where the way enters it is proved of every solid.
+  // A piece blocking it is kept as −2 − its number.
   if (first !== null && !blockerIsBody) {
-    w.blocker = placeOfBlocker(g);
-    if (w.blocker < 0) return;
+    w.blocker = blockerPiece >= 0 ? -2 - blockerPiece : placeOfBlocker(g);
+    if (w.blocker == -1) return;
   }
-  // A search that found no blocker asked the pieces at the very middles the proof asks them at, in a narrower reach:
-  // a piece it met is one the proof's query meets, and refuses the proof.
-  if (first === null && metPiece) return;
   const part = first === null ? 1.0 : Math.min(blockerEntry + CLEAR_REACH / wayLength, 1.0);
   const sx = dx * part;
   const sz = dz * part;
@@ -329,12 +384,19 @@ function proveClearWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f6
   for (let k: f64 = 0.0; k < pieces; k++) {
     const mid = (k + 0.5) / pieces;
     const circles = g.solidCircles(px + sx * mid, pz + sz * mid, reach);
-    // A piece this query reaches is as near as a circle it finds, and a proof is of circles: none is kept (LV-1).
-    if (shapes !== null && anyPieceReaches(shapes, px + sx * mid, pz + sz * mid, reach)) return;
     for (let i = 0; i < circles.length; i++) {
       const c = circles[i];
       if (w.blocker >= 0 && sameCircle(c, changetype<Circle>(first))) continue;
       margin = Math.min(margin, segmentDistance(px, pz, sx, sz, c.x, c.z) - (c.radius + n.radius));
+    }
+    // The pieces this query finds, as near as the segment comes to their outlines grown by their radius (LV-1).
+    if (shapes === null) continue;
+    const m = queryShapeGrid(shapes, px + sx * mid, pz + sz * mid, reach);
+    for (let j = 0; j < m; j++) {
+      const q = foundPieces[j];
+      if (q == -2 - w.blocker) continue;
+      const rec = pieceRecord(shapes, q);
+      margin = Math.min(margin, segmentToPiece(pieceCorners(shapes, q), <i32>rec[0], px, pz, sx, sz) - (rec[1] + n.radius));
     }
   }
   w.x = px;
@@ -642,11 +704,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts): keyed by the grid's count of
     // changes, which every logged edit bumps, of a circle or of a piece of a box, wall or polygon, so a kept cluster
     // holds the very corners' discs of the pieces gathering it again would add.
-    const memo = solidsOnly(g) ? placeOfBlocker(g) : -1;
+    // A piece's cluster is kept under −2 − its number.
+    const memo = !solidsOnly(g) ? -1 : blockerPiece >= 0 ? -2 - blockerPiece : placeOfBlocker(g);
     if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
-    } else if (memo >= 0 && clusterMemo != 0) {
+    } else if (memo != -1 && clusterMemo != 0) {
       const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
       if (!recallCluster(memo, n.radius, changes, cluster)) {
         gatherCluster(n, g, changetype<Circle>(first), cluster);

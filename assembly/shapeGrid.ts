@@ -9,6 +9,7 @@
 import { F64s, alloc, free } from './memory';
 import { MAX_CORNERS, OutlinePoint, pieceNearest } from './pieces';
 import { queryReach } from './scatter';
+import { insidePieceFree, keepPieceFree } from './pieceFree';
 
 /** The least side of a shape grid's cell, m. */
 export const SHAPE_CELL: f64 = 8.0;
@@ -226,6 +227,8 @@ export function reserveFound(list: FoundPieces, capacity: i32): void {
 export function queryShapeGrid(grid: ShapeGrid, x: f64, z: f64, r: f64): i32 {
   const out = foundPieces;
   out.length = 0;
+  // AS only: a herd body's disc clear of every piece holds the query's (assembly/pieceFree.ts): none is found.
+  if (keepPieceFree && insidePieceFree(x, z, r)) return 0;
   const wide = queryReach(x, z, r);
   if (!(wide >= 0.0)) return 0;
   const cx0 = shapeCellOf(x - wide, grid.minX, grid.cellSize, grid.nx);
@@ -267,6 +270,35 @@ const BOX_HAIR: f64 = 1e-9;
  */
 @inline function boxFar(rec: F64s, x: f64, z: f64, wide: f64): bool {
   return x + wide < rec[6] || x - wide > rec[8] || z + wide < rec[7] || z - wide > rec[9];
+}
+
+/**
+ * How far from (x, z) the nearest piece grown by its radius is (its outline's signed distance less its radius, as
+ * pieceReaches measures it), or `most` when none is within `most` (AS only; assembly/pieceFree.ts): the cells and the
+ * pieces walked as queryShapeGrid walks them for a query of reach `most`, so a piece not measured is further off.
+ */
+export function pieceClearance(grid: ShapeGrid, x: f64, z: f64, most: f64): f64 {
+  const wide = queryReach(x, z, most);
+  let least = most;
+  const cx0 = shapeCellOf(x - wide, grid.minX, grid.cellSize, grid.nx);
+  const cx1 = shapeCellOf(x + wide, grid.minX, grid.cellSize, grid.nx);
+  const cz0 = shapeCellOf(z - wide, grid.minZ, grid.cellSize, grid.nz);
+  const cz1 = shapeCellOf(z + wide, grid.minZ, grid.cellSize, grid.nz);
+  for (let cz = cz0; cz <= cz1; cz++) {
+    for (let cx = cx0; cx <= cx1; cx++) {
+      const list = shapeList(grid, cz * grid.nx + cx);
+      if (list == 0) continue;
+      const length = load<i32>(list);
+      for (let k = 0; k < length; k++) {
+        const p = load<i32>(list + 8 + (<usize>k << 2));
+        const rec = pieceRecord(grid, p);
+        if (cx != max<i32>(cx0, <i32>rec[2]) || cz != max<i32>(cz0, <i32>rec[3])) continue;
+        if (boxFar(rec, x, z, wide)) continue;
+        least = Math.min(least, pieceNearest(pieceCorners(grid, p), <i32>rec[0], x, z, nearest) - rec[1]);
+      }
+    }
+  }
+  return least;
 }
 
 /**

@@ -7,10 +7,10 @@ import { GroundData, boundAlongX, boundAlongZ, boundCells, boundDry, boundMost }
 import { Sampler, underI0, underI1, underJ0, underJ1 } from './lattice';
 import { keepGentle, keepProof, proofCovers } from './gentleProof';
 import { callGround } from './bodies';
-import { keptCircles } from './clearWay';
+import { keptCircles, keptPiece } from './clearWay';
 import { Feet } from './feet';
 import { OutlinePoint, pieceEntry, pieceNearest } from './pieces';
-import { foundPieces, pieceCorners, pieceRecord, queryShapeGrid } from './shapeGrid';
+import { foundPieces, pieceCorners, pieceReaches, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { ANY_LEVEL, RISE_TOP, Vec2, depthGradient, faceAt, featureRise, feetAt, footprintGradient, highestFoot, proofDivisor, reachBack, sampleSpacing, slopeReach, standGradient, standOf, stepLimit, waterDepth } from './stand';
 
 /** A body stops this far outside a grown circle, so rounding can never leave its centre inside (SL-2). */
@@ -100,8 +100,15 @@ export function firstCircle(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, d
   }
   // Then the pieces of boxes, walls and polygons (LV-1), met as queryShapeGrid lists them: a circle keeps a tie.
   const shapes = g.shapes();
-  // A kept proof holds only where no piece is near its way (assembly/seek.ts proveClearWay): none meets the move.
-  if (shapes === null || kept !== null) return;
+  if (shapes === null) return;
+  // A kept proof shows no piece but its blocker meets the move; the blocker does where the query would find it.
+  if (kept !== null) {
+    const p = keptPiece();
+    if (p < 0 || !pieceReaches(shapes, p, mx, mz, reach)) return;
+    const rec = pieceRecord(shapes, p);
+    limitAtPiece(n, pieceCorners(shapes, p), <i32>rec[0], rec[1], px, pz, dx, dz, out);
+    return;
+  }
   const m = queryShapeGrid(shapes, mx, mz, reach);
   for (let k = 0; k < m; k++) {
     const p = foundPieces[k];

@@ -15,7 +15,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Contender, Sim } from './peers/contender.ts';
-import { blockingHerdContender, herdContender, waypointContender, type HerdEntry } from './peers/herd.ts';
+import { blockingHerdContender, herdContender, villageHerdContender, waypointContender, type HerdEntry } from './peers/herd.ts';
 import { behave, memoryOf, progress, timeFrames, watchWasmMemories, type Behaviour, type MemoryReport, type TimingOptions } from './peers/measure.ts';
 import { initRapier, probeGround, rapierContender, type GroundProbe } from './peers/rapier.ts';
 import { behaviourTable, chartSvg, machineText, speedTable, type BehaviourRow, type Machine, type Series, type SpeedRow } from './peers/report.ts';
@@ -41,6 +41,8 @@ interface Plan {
   budgetSeconds: number;
   /** The Ns and tree count at which the Herd rows whose bodies block each other run (issue 31's cost). */
   blocking: { ns: number[]; trees: number };
+  /** The Ns and tree count at which the Herd row on the village runs, beside the trees alone (issue 29's cost). */
+  village: { ns: number[]; trees: number };
   /** Whether the crowd scenes against Detour's crowd run too (about 3 minutes). */
   crowds: boolean;
   write: boolean;
@@ -56,6 +58,7 @@ const FULL: Plan = {
   memoryNs: [100, 1000, 10000],
   budgetSeconds: 60,
   blocking: { ns: [1000, 10000], trees: 2000 },
+  village: { ns: [1000, 10000], trees: 2000 },
   crowds: true,
   write: true,
 };
@@ -69,6 +72,7 @@ const QUICK: Plan = {
   memoryNs: [50],
   budgetSeconds: 10,
   blocking: { ns: [200], trees: 2000 },
+  village: { ns: [200], trees: 2000 },
   crowds: false,
   write: false,
 };
@@ -97,13 +101,14 @@ async function wasmEntry(): Promise<{ wasm?: HerdEntry; missing?: string }> {
 async function contenders(only?: string): Promise<Contender[]> {
   const want = (id: string): boolean => only === undefined || only === id;
   const out: Contender[] = [];
-  if (['herd', 'herd2', 'herdFar', 'herdBlock', 'herdBlock2', 'wasm'].some(want)) {
+  if (['herd', 'herd2', 'herdFar', 'herdBlock', 'herdBlock2', 'herdVillage', 'wasm'].some(want)) {
     const { wasm, missing } = await wasmEntry();
     if (want('herd')) out.push(herdContender(wasm, 1, missing));
     if (want('herd2')) out.push(herdContender(wasm, 2, missing));
     if (want('herdFar')) out.push(herdContender(wasm, 1, missing, false, FAR));
     if (want('herdBlock')) out.push(blockingHerdContender(wasm, 1, missing));
     if (want('herdBlock2')) out.push(blockingHerdContender(wasm, 2, missing));
+    if (want('herdVillage')) out.push(villageHerdContender(wasm, missing));
     if (want('wasm')) out.push(rowsContender('wasm', 'walker walk+seek (wasm)', wasm, missing));
   }
   if (want('reference')) out.push(rowsContender('reference', 'walker walk+seek (reference)', await referenceEntry()));
@@ -144,7 +149,7 @@ function machine(): Machine {
 const fmt = (n: number): string => n.toLocaleString('en-US');
 
 /** Short names for the "same final feet as" column. */
-const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', herdFar: 'Herd far targets', herdBlock: 'Herd bodies blocking', herdBlock2: 'Herd bodies blocking 2 threads', routes: 'Herd + routes', waypoints: 'Herd + RouteFollower', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
+const SHORT: Record<string, string> = { herd: 'Herd', herd2: 'Herd 2 threads', herdFar: 'Herd far targets', herdBlock: 'Herd bodies blocking', herdBlock2: 'Herd bodies blocking 2 threads', herdVillage: 'Herd on the village', routes: 'Herd + routes', waypoints: 'Herd + RouteFollower', wasm: 'wasm rows', reference: 'reference rows', rapier: 'Rapier' };
 
 /** Builds a contender, or returns why it is skipped: missing, or (measured from a short run) over the time budget. */
 function buildOrSkip(c: Contender, scene: Scene, n: number, plan: Plan): { sim?: Sim; skipped?: string } {
@@ -176,11 +181,14 @@ function timedFrames(plan: Plan, frameSeconds: number): number {
 
 /** The contenders whose bodies block each other: speed rows only, at the plan's `blocking` Ns and trees. */
 const BLOCKING = ['herdBlock', 'herdBlock2'];
+/** The contender on the village: speed rows only, at the plan's `village` Ns and trees. */
+const VILLAGE = 'herdVillage';
 
 async function speed(plan: Plan, all: Contender[]): Promise<SpeedRow[]> {
   const rows: SpeedRow[] = [];
   const groups = plan.trees.flatMap((trees) => plan.ns.map((n) => ({ trees, n })));
-  const runsAt = (c: Contender, trees: number, n: number): boolean => !BLOCKING.includes(c.id) || (trees === plan.blocking.trees && plan.blocking.ns.includes(n));
+  const runsAt = (c: Contender, trees: number, n: number): boolean =>
+    c.id === VILLAGE ? trees === plan.village.trees && plan.village.ns.includes(n) : !BLOCKING.includes(c.id) || (trees === plan.blocking.trees && plan.blocking.ns.includes(n));
   let g = 0;
   for (const trees of plan.trees) {
     const scene = new Scene({ trees });
@@ -304,7 +312,7 @@ function headline(rows: readonly SpeedRow[]): string {
   const rapier = at('rapier')?.timing;
   if (herd === undefined || rapier === undefined) {
     const missing = herd === undefined ? 'walker Herd' : 'Rapier';
-    return `**Herd vs Rapier at N = 1,000 with 2,000 trees: not measured in this run (${missing} did not run: ${(herd === undefined ? at('herd') : at('rapier'))?.skipped ?? 'not in the plan'}).**`;
+    return `**Herd vs Rapier at N = 1,000 with 2,000 trees: not measured in this run (${missing} did not run: ${(herd === undefined ? at('herd') : at('rapier'))?.skipped ?? 'not in the plan'}).**${villageLine(rows)}`;
   }
   // A contender's body-steps per second over Rapier's at n bodies, when both ran.
   const toRapier = (id: string, n = 1000): number | undefined => {
@@ -324,7 +332,25 @@ function headline(rows: readonly SpeedRow[]): string {
   const far = farRow?.timing === undefined
     ? ''
     : ` With every target ${farRow.label.replace(/^.*targets /, '').replace(/\)$/, '')} a body-step costs ${(herd.bodyStepsPerSecond / farRow.timing.bodyStepsPerSecond).toFixed(2)}× one with targets 10–30 m away (the goal is ≤ 1.2×).`;
-  return `**At N = 1,000 with 2,000 trees, walker Herd on one thread runs ${ratio.toFixed(0)}× Rapier's body-steps per second** (${fmt(Math.round(herd.bodyStepsPerSecond))} against ${fmt(Math.round(rapier.bodyStepsPerSecond))}; ${goal(ratio, 100)}).${threads}${far}${blockingLine(rows, toRapier)}`;
+  return `**At N = 1,000 with 2,000 trees, walker Herd on one thread runs ${ratio.toFixed(0)}× Rapier's body-steps per second** (${fmt(Math.round(herd.bodyStepsPerSecond))} against ${fmt(Math.round(rapier.bodyStepsPerSecond))}; ${goal(ratio, 100)}).${threads}${far}${blockingLine(rows, toRapier)}${villageLine(rows)}`;
+}
+
+/**
+ * The sentence on the Herd on the village (issue 29): its µs per body-step over the trees-only Herd's at each N both
+ * ran with the village's trees, in the same rounds, against the goal of at most 1.3×; empty when it did not run.
+ */
+function villageLine(rows: readonly SpeedRow[]): string {
+  const at = (id: string, n: number) => rows.find((r) => r.id === id && r.n === n && r.timing !== undefined)?.timing;
+  const ns = [...new Set(rows.filter((r) => r.id === VILLAGE && r.timing !== undefined).map((r) => r.n))];
+  const ratios = ns.flatMap((n) => {
+    const village = at(VILLAGE, n);
+    const trees = rows.find((r) => r.id === 'herd' && r.n === n && r.trees === rows.find((v) => v.id === VILLAGE && v.n === n)?.trees)?.timing;
+    if (village === undefined || trees === undefined) return [];
+    const ratio = village.usPerBodyStep / trees.usPerBodyStep;
+    return [`${ratio.toFixed(2)}× at N = ${fmt(n)} (the goal is ≤ 1.3×: ${ratio <= 1.3 ? 'met' : 'not met'})`];
+  });
+  if (ratios.length === 0) return '';
+  return ` On the village (the same trees with 40 houses and 300 m of walls with gates, LV-1) a Herd body-step costs ${ratios.join(' and ')} of one on the trees alone, in the same rounds.`;
 }
 
 /**
@@ -568,9 +594,9 @@ async function main(): Promise<void> {
   }
   // The routing Herds run in the behaviour table only: their cost is `npm run bench`'s business (RT-7).
   const { wasm, missing } = await wasmEntry();
-  // The far-targets and blocking rows are speed rows only: their bodies head elsewhere or meet each other, so their
-  // behaviour is another question (the crowd scenes' for blocking bodies).
-  const withRoutes = all.flatMap((c) => (c.id === 'herd' ? [c, herdContender(wasm, 1, missing, true), waypointContender(wasm, missing)] : c.id === 'herdFar' || BLOCKING.includes(c.id) ? [] : [c]));
+  // The far-targets, blocking and village rows are speed rows only: their bodies head elsewhere, meet each other or
+  // walk round houses, so their behaviour is another question (the crowd scenes' for blocking bodies).
+  const withRoutes = all.flatMap((c) => (c.id === 'herd' ? [c, herdContender(wasm, 1, missing, true), waypointContender(wasm, missing)] : c.id === 'herdFar' || c.id === VILLAGE || BLOCKING.includes(c.id) ? [] : [c]));
   const behaviours = await behaviour(plan, withRoutes, wasm ?? (await referenceEntry()));
   const crowds = plan.crowds ? await runCrowdSuite({ progress }) : undefined;
   if (plan.memoryNs.length > 0) memory(plan, rows);

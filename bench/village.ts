@@ -10,6 +10,7 @@ import { sampleWorld } from '../src/sampleWorld.ts';
 import { random } from '../src/random.ts';
 import type { Walker } from '../src/load.ts';
 import type { Ground, World } from '../src/types.ts';
+import type { SolidInput } from '../src/shapes.ts';
 
 export interface VillageOptions {
   /** The world's half side, m, and its trees (sampleWorld's, seeded). */
@@ -37,11 +38,11 @@ export function villageWorld(o: VillageOptions): World {
   return sampleWorld({ half: o.half, cell: 1, trees: o.trees, boulders: 0, seed: o.seed });
 }
 
-/** Adds the houses and the walls (each side in two lengths, the gate between them) to a ground over villageWorld(o). */
-export function buildVillage(api: Pick<Walker, 'solidsOf'>, ground: Ground, o: VillageOptions): void {
-  const level = api.solidsOf(ground);
+/** The houses and the walls (each side in two lengths, the gate between them) of village `o`, in the order they are added (their ids). */
+export function villageSolids(o: VillageOptions): SolidInput[] {
+  const out: SolidInput[] = [];
   for (let i = 0; i < o.columns; i++) {
-    for (let j = 0; j < o.rows; j++) level.add({ shape: 'box', x: o.x0 + o.dx * i, z: o.z0 + o.dz * j, halfX: 3, halfZ: 2, yaw: 0.3 * (i + 8 * j) });
+    for (let j = 0; j < o.rows; j++) out.push({ shape: 'box', x: o.x0 + o.dx * i, z: o.z0 + o.dz * j, halfX: 3, halfZ: 2, yaw: 0.3 * (i + 8 * j) });
   }
   const side = o.side;
   for (const [ax, az, bx, bz] of [[-1, -1, 1, -1], [1, -1, 1, 1], [1, 1, -1, 1], [-1, 1, -1, -1]]) {
@@ -49,9 +50,16 @@ export function buildVillage(api: Pick<Walker, 'solidsOf'>, ground: Ground, o: V
     const mz = ((az + bz) / 2) * side;
     const ux = (bx - ax) / 2;
     const uz = (bz - az) / 2;
-    level.add({ shape: 'wall', points: [[ax * side, az * side], [mx - ux * GATE, mz - uz * GATE]], thickness: 0.3 });
-    level.add({ shape: 'wall', points: [[mx + ux * GATE, mz + uz * GATE], [bx * side, bz * side]], thickness: 0.3 });
+    out.push({ shape: 'wall', points: [[ax * side, az * side], [mx - ux * GATE, mz - uz * GATE]], thickness: 0.3 });
+    out.push({ shape: 'wall', points: [[mx + ux * GATE, mz + uz * GATE], [bx * side, bz * side]], thickness: 0.3 });
   }
+  return out;
+}
+
+/** Adds village `o`'s houses and walls to a ground over villageWorld(o). */
+export function buildVillage(api: Pick<Walker, 'solidsOf'>, ground: Ground, o: VillageOptions): void {
+  const level = api.solidsOf(ground);
+  for (const solid of villageSolids(o)) level.add(solid);
 }
 
 /** What villageRoutes found. */

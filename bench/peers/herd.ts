@@ -7,6 +7,7 @@ import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
 import { DT, NEAR, STOP, Targets, type Legs, type Scene } from './scene.ts';
 import { startRow, walkerWorld, type WalkerEntry } from './walker.ts';
+import { BENCH_VILLAGE, villageSolids } from '../village.ts';
 
 /** The part of the Herd API (src/herd.ts) the bench uses. */
 export interface HerdLike {
@@ -69,6 +70,24 @@ export function blockingHerdContender(entry: HerdEntry | undefined, threads: 1 |
       const world = walkerWorld(scene);
       const kinds = Object.fromEntries(Object.entries(world.walker!.kinds!).map(([name, kind]) => [name, { ...kind, bodies: [name] }]));
       return herdSim(entry, { ...world, walker: { ...world.walker, kinds } }, scene, n, threads, false, NEAR);
+    },
+  };
+}
+
+/**
+ * The Herd contender on the village (issue 29): the scene's trees with bench/village.ts's houses and walls (bench part 7's) in
+ * the world's level section (LV-1), the same bodies and targets, one thread: id `herdVillage`.
+ */
+export function villageHerdContender(entry: HerdEntry | undefined, missing?: string): Contender {
+  return {
+    id: 'herdVillage',
+    label: 'walker Herd (wasm, village: 40 houses, 300 m of walls)',
+    missing: entry?.Herd === undefined ? (missing ?? 'the wasm entry exports no Herd') : undefined,
+    build(scene: Scene, n: number): Sim {
+      const world = walkerWorld(scene);
+      const walker = world.walker!;
+      const village: World = { ...world, walker: { ...walker, kinds: walker.kinds!, mods: { ...walker.mods, solids: 'scatter3d' } }, scatter3d: { ...world.scatter3d, solids: villageSolids(BENCH_VILLAGE) } };
+      return herdSim(entry, village, scene, n, 1, false, NEAR);
     },
   };
 }

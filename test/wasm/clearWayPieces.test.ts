@@ -1,7 +1,8 @@
 /**
  * The wasm herd keeps proofs of a clear way and its lone-solid shortcut on a ground with pieces of boxes and walls
- * (LV-1), only where no piece is near (assembly/seek.ts proveClearWay, standsAlone). The answers must be the searches'
- * still (HD-2): bodies grazing a tree with a box or a wall laid along their way on either side — about as far off as
+ * (LV-1): a proof's margin measures the pieces' grown outlines too and its blocker may be a piece (assembly/seek.ts
+ * proveClearWay); a solid is an obstacle by itself only where no piece is near (standsAlone). The answers must be the
+ * searches' still (HD-2): bodies grazing a tree with a box or a wall laid along their way on either side — about as far off as
  * a proof looks (0.5 m) or touching it — and, partway, a wall put across the way, the piece moved toward or off the
  * way, or removed (LV-4: the proofs it reaches dropped). Every frame equals the reference's per-row loop.
  */

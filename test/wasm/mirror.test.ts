@@ -24,6 +24,7 @@ const WASM_ONLY: Record<string, string> = {
   gentleProof: "a herd body's proof that the lattice cells round it are gentle, for gentleSlope and gentleWay, which the reference has not",
   clusterMemo: "a herd's kept clusters of solids, which lets seek skip gathering a cluster it gathered before; the reference gathers every one",
   changeBins: "the solids' changes since a herd's last step filed in bins, so the herd drops the memos they reach body by body; the reference herd keeps no memos",
+  pieceFree: "a herd body's kept disc clear of every piece, within which a query of the shape grid finds none without walking its cells; the reference keeps no memos",
 };
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
@@ -49,10 +50,11 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // frees, and answers a query in a list of piece numbers each thread has its own of, sized on the main thread
   // (FoundPieces, foundPieces, reserveFound), skipping the pieces whose kept box the query's square misses (BOX_HAIR,
   // boxFar: the same answers); a herd's memos ask whether any piece is near (anyPieceReaches), which the reference,
-  // keeping none, never asks.
+  // keeping none, never asks, and measure how far the nearest piece is (pieceClearance) for a herd body's disc clear
+  // of every piece, within which a query answers none at once.
   shapeGrid: {
     reference: ['newShapeGrid'],
-    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'FoundPieces', 'foundPieces', 'reserveFound', 'BOX_HAIR', 'boxFar', 'anyPieceReaches', 'freeShapeGrid'],
+    assembly: ['PIECE_WORDS', 'pieceRecord', 'pieceCorners', 'shapeList', 'reservePieces', 'FoundPieces', 'foundPieces', 'reserveFound', 'BOX_HAIR', 'boxFar', 'pieceClearance', 'anyPieceReaches', 'freeShapeGrid'],
   },
   // Rows are read into circles, with their motion and the share of avoiding them (shareOf, AV-6), by the facade
   // (blockingBodies); wasm receives them as circles.
@@ -82,13 +84,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces); a corner's
   // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner); a cluster of
   // solids alone (solidsOnly) is recalled from the herd's memo, a member is looked for only among those within reach
-  // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid); a proof of a clear way is refused
-  // without asking the pieces again where the search that found no blocker met one (metPiece); a herd body's way that
-  // no blocking body comes near (assembly/crowd.ts crowdNearWay) is searched among the solids alone (searchWay).
+  // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid); a proof's blocker may be a piece,
+  // met where a query would find it (pieceFoundByPieces), and its margin measures the pieces (segmentToPiece); a herd
+  // body's way that no blocking body comes near (assembly/crowd.ts crowdNearWay) is searched among the solids alone
+  // (searchWay).
   seek: {
     reference: [],
     assembly: [
-      'searchWay', 'foundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'metPiece', 'segmentDistance', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
+      'searchWay', 'foundByPieces', 'pieceFoundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'segmentToPiece', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
       'BlockedProbe', 'BLOCKED_PROBE_NUMBERS', 'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
@@ -113,8 +116,8 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   },
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
-  // remembers each body's last stand height, its proof of a clear way, its blocked probe and its proof of gentle
-  // ground, and checks finiteness inline (the reference shares src/body.ts finiteBody),
+  // remembers each body's last stand height, its proof of a clear way, its blocked probe, its proof of gentle
+  // ground and its disc clear of every piece (measured afresh where it moved on: usePieceFree), and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here; wasm prepares a step
   // apart from checking its bodies, which threads share (assembly/threads.ts checkThread), and checks them two at a
@@ -123,7 +126,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
