@@ -7,11 +7,12 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ground, Row, World } from '../../src/types.ts';
+import type { Ground, Row } from '../../src/types.ts';
 import { CLIFFS, RAMP, Scene } from '../../bench/peers/scene.ts';
 import { walkerWorld } from '../../bench/peers/walker.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from '../wasm/cores.ts';
+import { walkLeg } from './worlds.ts';
 
 const DT = 1 / 60;
 /** How close to a waypoint counts as there (the bench's follower's radius). */
@@ -30,26 +31,13 @@ function restingAt(api: Api, ground: Ground, x: number, z: number): Row {
   return row;
 }
 
-/**
- * Seeks and walks `me` toward `to` until within REACH, for at most `seconds`: whether it got there, and whether seek
- * ever said unreachable on the way.
- */
-function walkLeg(api: Api, w: World, ground: Ground, me: Row, to: readonly number[], seconds: number): { there: boolean; signalled: boolean } {
-  let signalled = false;
-  for (let f = 0; f < seconds / DT; f++) {
-    if (api.seek(me, w, to, REACH, ground)) return { there: true, signalled };
-    if (me.unreachable === true) signalled = true;
-    api.walk(me, w, DT, ground);
-  }
-  return { there: false, signalled };
-}
 
 /** The first leg of `me`'s route to `target`, walked from rest. */
 function firstLeg(api: Api, ground: Ground, me: Row, target: readonly number[]): { reached: boolean; there: boolean; signalled: boolean; to: readonly number[] } {
   const route = api.route(me, world, target, ground);
   const to = route.waypoints[0];
   const length = Math.hypot(to[0] - me.pos[0], to[1] - me.pos[2]);
-  return { reached: route.reached, to, ...walkLeg(api, world, ground, me, to, 2 + (2 * length) / 3) };
+  return { reached: route.reached, to, ...walkLeg(api, world, ground, me, to, REACH, 2 + (2 * length) / 3) };
 }
 
 /** Starts the bench's crowd had, where the old rule's first leg could not be walked (bench bodies 486 and 891). */
@@ -84,7 +72,7 @@ for (const { name, api } of CORES) {
       expect(route.reached).toBe(true);
       const to = route.waypoints[0];
       expect({ arrived: api.seek(me, world, to, REACH, ground), unreachable: me.unreachable }).toMatchObject({ arrived: false, unreachable: false });
-      walkLeg(api, world, ground, me, to, 4);
+      walkLeg(api, world, ground, me, to, REACH, 4);
       const n = api.numbers(me, world) as never;
       expect(me.air === true || me.steep === true, `ended at [${me.pos.join(', ')}]`).toBe(false);
       expect(me.pos[1], 'below the waypoint on the face').toBeLessThan(api.stand(n, ground, to[0], to[1]) - 0.3);
@@ -121,7 +109,7 @@ for (const { name, api } of CORES) {
           }
           const from = [me.pos[0], me.pos[2]];
           expect({ from, to, arrived: api.seek(me, world, to, REACH, ground), unreachable: me.unreachable }).toMatchObject({ arrived: false, unreachable: false });
-          const leg = walkLeg(api, world, ground, me, to, 2 + (2 * length) / 3);
+          const leg = walkLeg(api, world, ground, me, to, REACH, 2 + (2 * length) / 3);
           if (leg.there && !leg.signalled) walked++;
           else stalls.push(`from (${from[0].toFixed(2)}, ${from[1].toFixed(2)}) to (${to[0]}, ${to[1]}) stalled at (${me.pos[0].toFixed(2)}, ${me.pos[2].toFixed(2)})`);
         }),

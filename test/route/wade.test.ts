@@ -7,12 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Ground, Row, World } from '../../src/types.ts';
+import type { World } from '../../src/types.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from '../wasm/cores.ts';
-import { mapWorld, rowAt } from './worlds.ts';
+import { mapWorld, rowAt, walkLeg } from './worlds.ts';
 
-const DT = 1 / 60;
 /** How close to a waypoint counts as there (RouteFollower's WAYPOINT_STOP). */
 const REACH = 0.1;
 /** The square's side, m, and the ground's height out of the water: the bowl sinks below the water level 0. */
@@ -42,16 +41,6 @@ function pondWorld(p: typeof pondArb extends fc.Arbitrary<infer T> ? T : never):
   }, { water: 0 });
 }
 
-/** Seeks and walks `me` toward `to` until within REACH, for at most `seconds`: whether it got there, and whether seek ever said unreachable. */
-function walkLeg(api: Api, w: World, ground: Ground, me: Row, to: readonly number[], seconds: number): { there: boolean; signalled: boolean } {
-  let signalled = false;
-  for (let f = 0; f < seconds / DT; f++) {
-    if (api.seek(me, w, to, REACH, ground)) return { there: true, signalled };
-    if (me.unreachable === true) signalled = true;
-    api.walk(me, w, DT, ground);
-  }
-  return { there: false, signalled };
-}
 
 for (const { name, api } of CORES) {
   describe(`routes by water as deep as wade (${name})`, () => {
@@ -72,7 +61,7 @@ for (const { name, api } of CORES) {
             if (length <= REACH) continue;
             legs++;
             const me = rowAt(api, w, ground, from[0], from[1]);
-            const leg = walkLeg(api, w, ground, me, to, 2 + length);
+            const leg = walkLeg(api, w, ground, me, to, REACH, 2 + length);
             expect({ leg: [from, to], ...leg, at: [me.pos[0], me.pos[2]] }).toMatchObject({ there: true, signalled: false });
           }
         }),

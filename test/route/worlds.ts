@@ -114,3 +114,18 @@ export const mapArb = fc
     w.walker!.kinds = { xbot: { ...XBOT, bodies: ['xbot'] } };
     return w;
   });
+
+/**
+ * Seeks and walks `me` toward `to` (60 Hz) until within `reach`, for at most `seconds`: whether it got there, and
+ * whether seek ever said unreachable on the way.
+ */
+export function walkLeg(api: Api, w: World, ground: Ground, me: Row, to: readonly number[], reach: number, seconds: number): { there: boolean; signalled: boolean } {
+  const dt = 1 / 60;
+  let signalled = false;
+  for (let f = 0; f < seconds / dt; f++) {
+    if (api.seek(me, w, to, reach, ground)) return { there: true, signalled };
+    if (me.unreachable === true) signalled = true;
+    api.walk(me, w, dt, ground);
+  }
+  return { there: false, signalled };
+}
