@@ -13,7 +13,7 @@ import type { World } from '../../src/types.ts';
 import type { SolidInput } from '../../src/shapes.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from './cores.ts';
-import { EDGE, WALL, crowdArb, expectHerdsEqual, mirroredHerd, trunkWallsWorld, type Crowd } from './trunkWalls.ts';
+import { EDGE, WALL, crowdArb, expectHerdsEqual, mirroredHerd, pickedPiece, trunkWallsWorld, type Crowd } from './trunkWalls.ts';
 
 /** The walls of trunks with a box across the far end of the +z one and a wall piece beside the −z one (both within a body's diameter of the trunks: in their clusters). */
 function piecesWorld(): World {
@@ -53,16 +53,13 @@ function editPieces(e: EditOf, solids: ReturnType<typeof reference.solidsOf>): v
     solids.add(pieceBeside(e.pick, e.dx, e.dz));
     return;
   }
-  const pieces = Array.from({ length: solids.ids }, (_, id) => id).filter((id) => solids.has(id) && solids.get(id).shape !== 'circle');
-  if (pieces.length === 0) return;
-  const id = pieces[e.pick % pieces.length]!;
+  const picked = pickedPiece(solids, e.pick);
+  if (picked === null) return;
   if (e.op === 'remove') {
-    solids.remove(id);
+    solids.remove(picked.id);
     return;
   }
-  const piece = solids.get(id);
-  const [x, z] = piece.shape === 'box' ? [piece.x, piece.z] : piece.shape === 'wall' || piece.shape === 'polygon' ? piece.points[0]! : [0, 0];
-  solids.move(id, x + e.dx, z + e.dz);
+  solids.move(picked.id, picked.at[0]! + e.dx, picked.at[1]! + e.dz);
 }
 
 for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {

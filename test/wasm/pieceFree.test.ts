@@ -15,7 +15,7 @@ import type { SolidInput } from '../../src/shapes.ts';
 import { XBOT } from '../../src/presets.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from './cores.ts';
-import { expectHerdsEqual, type CrowdHerd } from './trunkWalls.ts';
+import { expectHerdsEqual, pickedPiece, type CrowdHerd } from './trunkWalls.ts';
 
 /** Flat ground with a few trees and boxes, bodies of two kinds that do not block each other. */
 function piecesWorld(): World {
@@ -96,19 +96,18 @@ function edit(e: EditOf, bodies: readonly BodyOf[], ref: CrowdHerd, herds: reado
       for (const h of [ref, ...herds]) h.seek(h.add(row), [tx, tz], 0.3);
     };
   } else {
-    const pieces = Array.from({ length: solids.ids }, (_, id) => id).filter((id) => solids.has(id) && solids.get(id).shape !== 'circle');
-    if (pieces.length === 0) return;
-    const id = pieces[e.pick % pieces.length]!;
+    const picked = pickedPiece(solids, e.pick);
+    if (picked === null) return;
     if (e.op === 'remove') {
-      solids.remove(id);
+      solids.remove(picked.id);
       return;
     }
     // Toward body i, by up to 3 m.
-    const piece = solids.get(id);
-    const [px, pz] = piece.shape === 'box' ? [piece.x, piece.z] : piece.shape === 'wall' || piece.shape === 'polygon' ? piece.points[0]! : [0, 0];
+    const px = picked.at[0]!;
+    const pz = picked.at[1]!;
     const l = Math.hypot(x - px, z - pz) || 1;
     const by = Math.min(3, e.d);
-    solids.move(id, px + ((x - px) / l) * by, pz + ((z - pz) / l) * by);
+    solids.move(picked.id, px + ((x - px) / l) * by, pz + ((z - pz) / l) * by);
   }
 }
 

@@ -73,3 +73,15 @@ export function expectHerdsEqual(ref: CrowdHerd, herds: readonly CrowdHerd[], co
     expect([...h.unreachable]).toEqual([...ref.unreachable]);
   });
 }
+
+/**
+ * The piece (box, wall or polygon: LV-1) an edit drawn as `pick` names among those `solids` holds, and the point a move
+ * of it shifts — a box's centre, a wall's or polygon's first corner — or null when it holds none.
+ */
+export function pickedPiece(solids: ReturnType<typeof reference.solidsOf>, pick: number): { id: number; at: readonly number[] } | null {
+  const pieces = Array.from({ length: solids.ids }, (_, id) => id).filter((id) => solids.has(id) && solids.get(id).shape !== 'circle');
+  if (pieces.length === 0) return null;
+  const id = pieces[pick % pieces.length]!;
+  const piece = solids.get(id);
+  return { id, at: piece.shape === 'box' ? [piece.x, piece.z] : piece.shape === 'wall' || piece.shape === 'polygon' ? piece.points[0]! : [0, 0] };
+}
