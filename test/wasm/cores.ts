@@ -32,4 +32,24 @@ export function coreOf(build: Build): Promise<WasmCore> {
   return core;
 }
 
+/**
+ * Lets the wasm grounds that earlier property runs dropped go. A ground's upload is freed only after V8 has collected
+ * its settings and the event loop has turned (src/wasm/grounds.ts, a FinalizationRegistry), and the arena allocates
+ * first fit past every block it holds: through a synchronous property of a thousand runs no ground is freed, and each
+ * allocation walks past all the grounds made before it (a file's later properties ran several times slower than its
+ * first). An async property awaits this every few runs; vitest.config.ts starts the workers with --expose-gc.
+ */
+export async function dropGrounds(): Promise<void> {
+  (globalThis as { gc?: () => void }).gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A function for an async property's body: every `runs`-th call it awaits dropGrounds. */
+export function dropGroundsEvery(runs: number): () => Promise<void> {
+  let calls = 0;
+  return async () => {
+    if (++calls % runs === 0) await dropGrounds();
+  };
+}
+
 export { reference };

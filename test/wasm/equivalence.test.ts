@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Ground, Row, World } from '../../src/types.ts';
 import type { WasmCore } from '../../src/wasm/core.ts';
-import { BUILDS, SEED, coreOf, reference } from './cores.ts';
+import { BUILDS, SEED, coreOf, dropGroundsEvery, reference } from './cores.ts';
 import { type RowSpec, cloneRow, dtArb, expectSame, placeRow, rowArb, worldArb } from './worlds.ts';
 
 type Outcome = { value: unknown; row: Row } | { error: string };
@@ -71,8 +71,10 @@ describe.each(BUILDS)('the %s build', (build) => {
   it('WX-3: walk on both entries gives bit-identical rows, over many frames', async () => {
     const core = await coreOf(build);
     const seen = new Seen();
-    fc.assert(
-      fc.property(caseArb, fc.array(dtArb, { minLength: 1, maxLength: 40 }), ({ w, specs, withBodies }, dts) => {
+    const drop = dropGroundsEvery(50);
+    await fc.assert(
+      fc.asyncProperty(caseArb, fc.array(dtArb, { minLength: 1, maxLength: 40 }), async ({ w, specs, withBodies }, dts) => {
+        await drop();
         const { ground, rows } = caseOf(core, w, specs, withBodies);
         const a = cloneRow(rows[0]);
         const b = cloneRow(rows[0]);
@@ -99,8 +101,10 @@ describe.each(BUILDS)('the %s build', (build) => {
     const core = await coreOf(build);
     const seen = new Seen();
     const delta = fc.tuple(fc.double({ min: -6, max: 6, noNaN: true }), fc.double({ min: -6, max: 6, noNaN: true }));
-    fc.assert(
-      fc.property(caseArb, delta, ({ w, specs, withBodies }, d) => {
+    const drop = dropGroundsEvery(50);
+    await fc.assert(
+      fc.asyncProperty(caseArb, delta, async ({ w, specs, withBodies }, d) => {
+        await drop();
         const { ground, rows } = caseOf(core, w, specs, withBodies);
         same(rows[0], (r) => core.slide(r, w, d, ground), (r) => reference.slide(r, w, d, ground));
         const made = reference.slide(cloneRow(rows[0]), w, d, ground);
@@ -117,8 +121,10 @@ describe.each(BUILDS)('the %s build', (build) => {
   it('WX-3: carry on both entries gives bit-identical moves and rows', async () => {
     const core = await coreOf(build);
     const delta = fc.tuple(fc.double({ min: -6, max: 6, noNaN: true }), fc.double({ min: -6, max: 6, noNaN: true }));
-    fc.assert(
-      fc.property(caseArb, delta, ({ w, specs, withBodies }, d) => {
+    const drop = dropGroundsEvery(50);
+    await fc.assert(
+      fc.asyncProperty(caseArb, delta, async ({ w, specs, withBodies }, d) => {
+        await drop();
         const { ground, rows } = caseOf(core, w, specs, withBodies);
         same(rows[0], (r) => core.carry(r, w, d, ground), (r) => reference.carry(r, w, d, ground));
       }),
@@ -130,8 +136,10 @@ describe.each(BUILDS)('the %s build', (build) => {
     const core = await coreOf(build);
     const seen = new Seen();
     const target = fc.tuple(fc.double({ min: -30, max: 30, noNaN: true }), fc.double({ min: -30, max: 30, noNaN: true }));
-    fc.assert(
-      fc.property(caseArb, target, fc.double({ min: 0, max: 3, noNaN: true }), ({ w, specs, withBodies }, t, stop) => {
+    const drop = dropGroundsEvery(50);
+    await fc.assert(
+      fc.asyncProperty(caseArb, target, fc.double({ min: 0, max: 3, noNaN: true }), async ({ w, specs, withBodies }, t, stop) => {
+        await drop();
         const { ground, rows } = caseOf(core, w, specs, withBodies);
         same(rows[0], (r) => core.seek(r, w, t, stop, ground), (r) => reference.seek(r, w, t, stop, ground));
         const r = cloneRow(rows[0]);
@@ -147,8 +155,10 @@ describe.each(BUILDS)('the %s build', (build) => {
   it('WX-3: seek then walk, frame after frame, stays bit-identical (sides kept, pockets left)', async () => {
     const core = await coreOf(build);
     const target = fc.tuple(fc.double({ min: -30, max: 30, noNaN: true }), fc.double({ min: -30, max: 30, noNaN: true }));
-    fc.assert(
-      fc.property(caseArb, target, dtArb, ({ w, specs, withBodies }, t, dt) => {
+    const drop = dropGroundsEvery(50);
+    await fc.assert(
+      fc.asyncProperty(caseArb, target, dtArb, async ({ w, specs, withBodies }, t, dt) => {
+        await drop();
         const { ground, rows } = caseOf(core, w, specs, withBodies);
         const a = cloneRow(rows[0]);
         const b = cloneRow(rows[0]);
@@ -166,8 +176,10 @@ describe.each(BUILDS)('the %s build', (build) => {
   it('WX-3: stand on both entries gives bit-identical heights, on and off the lattice', async () => {
     const core = await coreOf(build);
     const point = fc.tuple(fc.double({ min: -40, max: 40, noNaN: true }), fc.double({ min: -40, max: 40, noNaN: true }));
-    fc.assert(
-      fc.property(worldArb, fc.array(point, { minLength: 1, maxLength: 20 }), (w, points) => {
+    const drop = dropGroundsEvery(50);
+    await fc.assert(
+      fc.asyncProperty(worldArb, fc.array(point, { minLength: 1, maxLength: 20 }), async (w, points) => {
+        await drop();
         const ground = core.groundOf(w);
         for (const kind of Object.keys(w.walker!.kinds)) {
           const n = reference.numbers({ kind }, w);
