@@ -1,6 +1,6 @@
 /**
  * The boxes where the solids changed since a herd's last step, filed in bins (AS only, LV-4): a herd drops each body's
- * memos a box meets, and with the boxes in bins each body tests only those filed where its memos lie — not every box
+ * memos, and each kept cluster, a box meets, and with the boxes in bins each tests only those filed where it lies — not every box
  * against every body, which cost 1000 bodies × 200 boxes a frame. The same memos are dropped either way: two boxes
  * that meet share a point, and the bin of that point holds both (the bins of a box's ends, clamped to the grid, are
  * monotone in its ends), so a box filed in bins is in every bin a box meeting it reaches.
@@ -142,4 +142,25 @@ export function wideChanges(): i32 {
 
 export function wideAt(k: i32): i32 {
   return wide[k];
+}
+
+/** Whether a change filed (in bins or wide) meets the box [x0, z0, x1, z1]: shares a point with it. */
+export function anyChangeMeets(log: F64s, x0: f64, z0: f64, x1: f64, z1: f64): bool {
+  for (let k = 0; k < wideCount; k++) if (boxMeets(log, wide[k], x0, z0, x1, z1)) return true;
+  if (missesFiled(x0, z0, x1, z1)) return false;
+  const i0 = binOf(x0, minX);
+  const i1 = binOf(x1, minX);
+  const j1 = binOf(z1, minZ);
+  for (let j = binOf(z0, minZ); j <= j1; j++) {
+    for (let i = i0; i <= i1; i++) {
+      const end = starts[j * SIDE + i + 1];
+      for (let k = starts[j * SIDE + i]; k < end; k++) if (boxMeets(log, entries[k], x0, z0, x1, z1)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the change at log place `at` shares a point with the box [x0, z0, x1, z1]. */
+@inline function boxMeets(log: F64s, at: i32, x0: f64, z0: f64, x1: f64, z1: f64): bool {
+  return x0 <= log[at + 2] && log[at] <= x1 && z0 <= log[at + 3] && log[at + 1] <= z1;
 }

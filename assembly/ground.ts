@@ -171,8 +171,8 @@ export function pieceCornersIn(): usize {
 /**
  * Sets piece p of a grid's pieces to the `count` corners written at pieceCornersIn grown by `radius` (count 0:
  * removed), between calls; with `log`, its old and new boxes are logged where herds read the solids' changes (LV-4),
- * bumping the count a herd's kept clusters are keyed by (assembly/clusterMemo.ts); without, only in the upload that
- * files the pieces of a grid no herd has read yet (src/wasm/grounds.ts).
+ * which drop the kept clusters they meet (assembly/clusterMemo.ts) as every other memo; without, only in the upload
+ * that files the pieces of a grid no herd has read yet (src/wasm/grounds.ts).
  */
 export function editPiece(grid: ScatterGrid, p: i32, count: i32, radius: f64, log: bool): void {
   editShapeGrid(changetype<ShapeGrid>(grid.shapes), p, cornersIn, count, radius, editedBox);

@@ -23,8 +23,8 @@ import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay'
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
-import { freeThreads, reserveThreads } from './threadContexts';
-import { freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
+import { contextOf, freeThreads, reserveThreads } from './threadContexts';
+import { forgetClustersIn, freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
 import { PIECE_FREE_NUMBERS, PieceFree, freeReach, freeX, freeZ, insidePieceFree, keepPieceFree } from './pieceFree';
 import { ShapeGrid, pieceClearance } from './shapeGrid';
 
@@ -637,9 +637,9 @@ export function prepareFields(h: Herd, g: Sampler): void {
 
 /**
  * Drops what the herd keeps that the solids' changes since its last step reach (LV-4): the fields whose region a
- * changed disc's box reaches, and each body's proof of a clear way, blocked probe and disc clear of every piece it reaches (forgetMemosIn) —
- * everything once more changes came than the grid's log keeps. Before any body moves; the circle lists grow first
- * for solids added.
+ * changed disc's box reaches, each body's proof of a clear way, blocked probe and disc clear of every piece it reaches
+ * (forgetMemosIn), and each thread's kept clusters whose reach it meets (forgetClusters) — everything once more
+ * changes came than the grid's log keeps. Before any body moves; the circle lists grow first for solids added.
  */
 export function forgetChangedSolids(h: Herd): void {
   const grid = h.ground.scatter;
@@ -647,32 +647,42 @@ export function forgetChangedSolids(h: Herd): void {
   if (grid === null || grid.changes == set.seen) return;
   reserveCircles(nearList(), grid.count + (h.blocking ? h.capacity : 0));
   reserveThreads(h);
-  if (grid.changes - set.seen > LOG_SIZE) {
+  const all = grid.changes - set.seen > LOG_SIZE;
+  if (all) {
     dropFieldsIn(set, -Infinity, -Infinity, Infinity, Infinity);
-    forgetMemosIn(h, grid, set.seen, grid.changes, true);
   } else {
     for (let c = set.seen; c < grid.changes; c++) {
       const at = (c % LOG_SIZE) * 4;
       const log = grid.log;
       dropFieldsIn(set, log[at], log[at + 1], log[at + 2], log[at + 3]);
     }
-    forgetMemosIn(h, grid, set.seen, grid.changes, false);
+    fileChanges(grid.log, set.seen, grid.changes);
   }
+  forgetMemosIn(h, grid, all);
+  forgetClusters(h, grid, all);
   set.seen = grid.changes;
 }
 
 /**
+ * Drops the kept clusters of the main thread's memo and of each worker's whose reach, grown by CHANGE_MARGIN, a change
+ * filed meets (every one with `all`).
+ */
+function forgetClusters(h: Herd, grid: ScatterGrid, all: bool): void {
+  forgetClustersIn(h.clusterMemo, grid.log, CHANGE_MARGIN, all);
+  for (let t = 1; t <= h.threadCount; t++) forgetClustersIn(contextOf(h, t).clusterMemo, grid.log, CHANGE_MARGIN, all);
+}
+
+/**
  * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
- * meets a box the grid logged from change `from` to `to` (all of them: every proof), and each blocked probe whose
+ * meets a change filed in the bins (with `all`, every proof), and each blocked probe whose
  * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one, and each disc clear of every piece whose box,
  * grown by CHANGE_MARGIN, meets one (AS only; LV-4): a memo a change could make wrong. Body by body, each body's boxes worked out once and tested against the changes filed in the bins
- * they reach (assembly/changeBins.ts) — the same drops as against every change.
+ * they reach (assembly/changeBins.ts fileChanges) — the same drops as against every change.
  */
-function forgetMemosIn(h: Herd, grid: ScatterGrid, from: i32, to: i32, all: bool): void {
+function forgetMemosIn(h: Herd, grid: ScatterGrid, all: bool): void {
   const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
   const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
   const log = grid.log;
-  if (!all) fileChanges(log, from, to);
   for (let i = 0; i < h.count; i++) {
     const w = changetype<ClearWay>(clearWayOf(h, i));
     const p = changetype<BlockedProbe>(blockedProbeOf(h, i));

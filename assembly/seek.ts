@@ -701,19 +701,18 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     cluster.data = clusterData;
     cluster.capacity = MAX_CLUSTER + 1;
     // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
-    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts): keyed by the grid's count of
-    // changes, which every logged edit bumps, of a circle or of a piece of a box, wall or polygon, so a kept cluster
-    // holds the very corners' discs of the pieces gathering it again would add.
+    // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts), which the herd drops where an edit
+    // of a circle, or of a piece of a box, wall or polygon, meets its reach, so a kept cluster holds the very corners'
+    // discs of the pieces gathering it again would add.
     // A piece's cluster is kept under −2 − its number.
     const memo = !solidsOnly(g) ? -1 : blockerPiece >= 0 ? -2 - blockerPiece : placeOfBlocker(g);
     if (memo >= 0 && standsAlone(n, g, memo)) {
       cluster.length = 0;
       cluster.push(changetype<Circle>(first));
     } else if (memo != -1 && clusterMemo != 0) {
-      const changes = changetype<ScatterGrid>(g.ground.scatter).changes;
-      if (!recallCluster(memo, n.radius, changes, cluster)) {
+      if (!recallCluster(memo, n.radius, cluster)) {
         gatherCluster(n, g, changetype<Circle>(first), cluster);
-        keepCluster(memo, n.radius, changes, cluster);
+        keepCluster(memo, n.radius, cluster);
       }
     } else {
       gatherCluster(n, g, changetype<Circle>(first), cluster);

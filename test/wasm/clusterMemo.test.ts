@@ -2,8 +2,9 @@
  * A wasm herd keeps the clusters of solids seek gathers (assembly/clusterMemo.ts): a crowd of bodies that avoid each
  * other, pressed against two walls of touching trunks with a gap between, asks the same clusters step after step.
  * A kept cluster must be the one gathering gives, so the herd still equals the reference herd bit for bit (HD-2) on
- * 1 and 2 threads (HD-5) — also when trunks of a wall are moved, removed or added between steps (LV-4: any edit
- * drops every kept cluster) and when the kind is swapped for one of another radius (a cluster is kept per radius).
+ * 1 and 2 threads (HD-5) — also when trunks of a wall are moved, removed or added between steps (LV-4: an edit
+ * drops the kept clusters whose reach it meets) and when the kind is swapped for one of another radius (a cluster is
+ * kept per radius).
  */
 import fc from 'fast-check';
 import { describe, it } from 'vitest';

@@ -2,7 +2,7 @@
  * A wasm herd keeps the clusters of solids seek gathers on a ground with pieces of boxes and walls too
  * (assembly/clusterMemo.ts, LV-1): a cluster gathered from a trunk takes in the corners' discs of the pieces its
  * members reach, so a kept one is stale once a piece is added, moved or removed, unless the edit drops it (LV-4: a
- * piece's edit bumps the same count of changes as a circle's). A crowd of bodies that avoid each other, pressed
+ * piece's edit logs its boxes as a circle's does, and a kept cluster whose reach one meets is dropped). A crowd of bodies that avoid each other, pressed
  * against two walls of touching trunks with boxes and wall pieces against them, the pieces edited between steps,
  * equals the reference herd bit for bit every step (HD-2) on 1 and 2 threads (HD-5).
  */

@@ -117,7 +117,8 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
   // remembers each body's last stand height, its proof of a clear way, its blocked probe, its proof of gentle
-  // ground and its disc clear of every piece (measured afresh where it moved on: usePieceFree), and checks finiteness inline (the reference shares src/body.ts finiteBody),
+  // ground and its disc clear of every piece (measured afresh where it moved on: usePieceFree), drops the kept clusters an
+  // edit reaches (forgetClusters), and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here; wasm prepares a step
   // apart from checking its bodies, which threads share (assembly/threads.ts checkThread), and checks them two at a
@@ -126,7 +127,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetClusters', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
