@@ -7,9 +7,24 @@
  * (in another order, which the callers do not depend on: see src/reference/seek.ts circleBefore).
  */
 import { Circles, F64s, I32s, Numbers, alloc, free } from './memory';
-import { Neighbours, addNeighbour } from './neighbours';
+import { MOST_NEIGHBOURS, Neighbours } from './neighbours';
 import { queryReach } from './scatter';
 import { BODIES_NONE, BODIES_STILL, isStill } from './still';
+
+/** Bytes of the crowd's statics: a neighbour query's nearest items so far and their squared distances (a thread binds its own). */
+export const CROWD_BYTES: usize = <usize>MOST_NEIGHBOURS * 12;
+
+// `let`s, so a worker thread points them at its own block (assembly/threads.ts bind).
+let nearestD2s = changetype<F64s>(0);
+let nearestItems = changetype<I32s>(0);
+
+/** Lays the crowd's statics out in the CROWD_BYTES at `at` (the main thread's at start, a worker's when it binds). */
+export function bindCrowd(at: usize): void {
+  nearestD2s = changetype<F64s>(at);
+  nearestItems = changetype<I32s>(at + (<usize>MOST_NEIGHBOURS << 3));
+}
+
+bindCrowd(memory.data(<i32>CROWD_BYTES, 8));
 
 @unmanaged export class Crowd {
   count: i32;
@@ -214,9 +229,30 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
 }
 
 /**
+ * Whether item a at squared distance d2 comes before item b at squared distance e2 in AV-2's order (distance², then
+ * x, z, vx, vz, radius, share: assembly/neighbours.ts before, on the values the items would be filed with).
+ */
+@inline function itemBefore(c: Crowd, mine: i32, a: i32, d2: f64, b: i32, e2: f64): bool {
+  if (d2 != e2) return d2 < e2;
+  return tiedBefore(c, mine, a, b);
+}
+
+/** itemBefore for items at the same distance. */
+function tiedBefore(c: Crowd, mine: i32, a: i32, b: i32): bool {
+  if (c.xs[a] != c.xs[b]) return c.xs[a] < c.xs[b];
+  if (c.zs[a] != c.zs[b]) return c.zs[a] < c.zs[b];
+  if (c.vxs[a] != c.vxs[b]) return c.vxs[a] < c.vxs[b];
+  if (c.vzs[a] != c.vzs[b]) return c.vzs[a] < c.vzs[b];
+  if (c.radii[a] != c.radii[b]) return c.radii[a] < c.radii[b];
+  return shareOf(c, c.kinds[a], mine) < shareOf(c, c.kinds[b], mine);
+}
+
+/**
  * Files into `out` the moving bodies (not still: AV-4) of kinds the stepping body's kind lists, other than `self`, whose start-of-step centres
  * lie within `reach` of (x, z) — dx² + dz² ≤ reach², the reference's test (src/reference/lattice.ts gatherNeighbours)
- * — at most `most`, in AV-2's order. Row by row as crowdCircles, the distance tested first.
+ * — at most `most`, in AV-2's order: the list assembly/neighbours.ts addNeighbour makes of them. Row by row as
+ * crowdCircles, the distance tested first. The nearest so far are kept as items and distances, 12 bytes an entry
+ * moved on each insertion rather than a neighbour's 56, and written out as neighbours once.
  */
 export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64, reach: f64, most: i32, out: Neighbours): void {
   out.count = 0;
@@ -233,24 +269,45 @@ export function crowdNeighbours(c: Crowd, self: i32, still: f64, x: f64, z: f64,
   const xs = c.xs;
   const zs = c.zs;
   const reach2 = reach * reach;
+  const d2s = nearestD2s;
+  const items = nearestItems;
+  let count = 0;
   for (let cz = cz0; cz <= cz1; cz++) {
     const row = cz * nx;
     const end = starts[row + cx1 + 2];
     for (let k = starts[row + cx0 + 1]; k < end; k++) {
-      const bx = xs[k];
-      const bz = zs[k];
-      const dx = bx - x;
-      const dz = bz - z;
+      const dx = xs[k] - x;
+      const dz = zs[k] - z;
       const d2 = dx * dx + dz * dz;
       if (!(d2 <= reach2)) continue;
-      const kind = c.kinds[k];
-      if (c.items[k] == self || !lists(mask, kind)) continue;
-      const vx = c.vxs[k];
-      const vz = c.vzs[k];
-      if (isStill(vx, vz, still)) continue;
-      addNeighbour(out, most, d2, bx, bz, vx, vz, c.radii[k], shareOf(c, kind, mine));
+      if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
+      if (isStill(c.vxs[k], c.vzs[k], still)) continue;
+      // As addNeighbour: a full list takes none further than its last, nor one that would come after it.
+      if (count >= most && d2 > d2s[most - 1]) continue;
+      let p = count;
+      while (p > 0 && itemBefore(c, mine, k, d2, items[p - 1], d2s[p - 1])) p--;
+      if (p >= most) continue;
+      for (let q = min<i32>(count, most - 1); q > p; q--) {
+        d2s[q] = d2s[q - 1];
+        items[q] = items[q - 1];
+      }
+      d2s[p] = d2;
+      items[p] = k;
+      if (count < most) count++;
     }
   }
+  for (let m = 0; m < count; m++) {
+    const k = items[m];
+    const e = out[m];
+    e.d2 = d2s[m];
+    e.x = xs[k];
+    e.z = zs[k];
+    e.vx = c.vxs[k];
+    e.vz = c.vzs[k];
+    e.radius = c.radii[k];
+    e.share = shareOf(c, c.kinds[k], mine);
+  }
+  out.count = count;
 }
 
 /**

@@ -21,7 +21,7 @@ import { Body, Circle, Circles, F64s, I32s, Numbers, callBodies } from './memory
 import { Herd } from './herdLayout';
 import { HerdThread, SCRATCH_BYTES, contextOf } from './threadContexts';
 import { DepthCorners, FAR_TILE_BYTES, HeightCorners, bakeCorners, directory, dryFlags, farTile, freezeCorners, pool, tilesUnder } from './ground';
-import { Crowd } from './crowd';
+import { CROWD_BYTES, Crowd, bindCrowd } from './crowd';
 import { Sampler, depths, heights, near, sampler } from './lattice';
 import { Limit, Move, after, before, circleLimit, gradient as slideGradient, outline, refusedMove, startFace, terrainLimit, way } from './slide';
 import { OutlinePoint } from './pieces';
@@ -274,6 +274,7 @@ function bind(c: HerdThread): void {
   aim = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   farTile = at; at += aligned(FAR_TILE_BYTES);
   bindAvoid(at); at += aligned(AVOID_BYTES);
+  bindCrowd(at); at += aligned(CROWD_BYTES);
   assert(at - c.scratch <= SCRATCH_BYTES, "bind: a thread's statics outgrew SCRATCH_BYTES");
   pool = c.pool;
   dryFlags = c.dryFlags;
