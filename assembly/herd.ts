@@ -584,8 +584,11 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
   return failed == -1 ? -1 : -2 - failed;
 }
 
-/** How far round a body its disc clear of every piece is measured, m (assembly/pieceFree.ts). */
-const FREE_REACH: f64 = 6.0;
+/**
+ * How far round a body its disc clear of every piece is measured, m (assembly/pieceFree.ts). Why 12: seek's queries
+ * round a blocker several metres ahead and round its cluster's members reach past 6 m, and walked the grid there.
+ */
+const FREE_REACH: f64 = 12.0;
 /** How much room past its radius a body's disc must leave round it, m, for the body to keep it where it has moved on. */
 const FREE_ROOM: f64 = 1.0;
 /** How far a body moves from where its disc was measured before a disc that leaves it too little room is measured again, m. */

@@ -1,6 +1,6 @@
 /**
  * A wasm herd body keeps a disc clear of every piece of a box, wall or polygon round where it stands
- * (assembly/pieceFree.ts, LV-1), measured up to 6 m, and a query of the pieces within it finds none without walking
+ * (assembly/pieceFree.ts, LV-1), measured up to 12 m, and a query of the pieces within it finds none without walking
  * the shape grid. The answers must be the queries' still (HD-2): bodies walking among boxes and walls about as far
  * off as a disc reaches, with pieces added onto a body, across its way or just inside its disc's reach, moved and
  * removed between steps, and a body taken out for a step and put back with a piece added across its way meanwhile
@@ -44,7 +44,7 @@ const editArb = fc.record({
   at: fc.integer({ min: 1, max: 60 }),
   op: fc.constantFrom('onto', 'ahead', 'off', 'off', 'move', 'remove', 'respawn'),
   pick: fc.nat(),
-  d: fc.oneof(even(0.2, 7.5), even(5.6, 6.8)),
+  d: fc.oneof(even(0.2, 7.5), even(5.6, 6.8), even(11.4, 12.8)),
   angle: even(-Math.PI, Math.PI),
 });
 type EditOf = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
