@@ -13,7 +13,7 @@ import type { World } from '../../src/types.ts';
 import type { SolidInput } from '../../src/shapes.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from './cores.ts';
-import { EDGE, WALL, crowdArb, expectHerdsEqual, mirroredHerd, pickedPiece, trunkWallsWorld, type Crowd } from './trunkWalls.ts';
+import { EDGE, WALL, crowdArb, mirroredHerd, pickedPiece, playCompared, trunkWallsWorld, type Crowd } from './trunkWalls.ts';
 
 /** The walls of trunks with a box across the far end of the +z one and a wall piece beside the −z one (both within a body's diameter of the trunks: in their clusters). */
 function piecesWorld(): World {
@@ -71,22 +71,16 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
           const ref = herdOn(reference, w, crowd, 1);
           const herds = [1, 2].map((threads) => herdOn(api, w, crowd, threads));
           const solids = reference.solidsOf(reference.groundOf(w));
-          try {
-            for (let frame = 0; frame < 80; frame++) {
-              for (const e of edits.filter((e) => e.at === frame)) {
-                if (e.op !== 'kind') {
-                  editPieces(e, solids);
-                  continue;
-                }
-                const i = e.pick % crowd.length;
-                for (const h of [ref, ...herds]) h.set(i, { ...h.get(i), kind: h.get(i).kind === 'xbot' ? 'wide' : 'xbot' });
+          playCompared(ref, herds, 80, (frame) => {
+            for (const e of edits.filter((e) => e.at === frame)) {
+              if (e.op !== 'kind') {
+                editPieces(e, solids);
+                continue;
               }
-              for (const h of [ref, ...herds]) h.step(1 / 30);
-              expectHerdsEqual(ref, herds, crowd.length, frame);
+              const i = e.pick % crowd.length;
+              for (const h of [ref, ...herds]) h.set(i, { ...h.get(i), kind: h.get(i).kind === 'xbot' ? 'wide' : 'xbot' });
             }
-          } finally {
-            for (const h of [ref, ...herds]) h.dispose();
-          }
+          });
         }),
         { seed: SEED, numRuns: name === 'release' ? 24 : 6 },
       );

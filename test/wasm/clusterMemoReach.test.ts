@@ -14,7 +14,7 @@ import type { World } from '../../src/types.ts';
 import type { SolidInput } from '../../src/shapes.ts';
 import { CORES } from '../cores.ts';
 import { SEED } from './cores.ts';
-import { EDGE, WALL, crowdArb, expectHerdsEqual, mirroredHerd, trunkWallsWorld } from './trunkWalls.ts';
+import { EDGE, WALL, crowdArb, mirroredHerd, playCompared, trunkWallsWorld } from './trunkWalls.ts';
 
 /** How far off the walls the solids moved every step stand, m: beyond the reach of any cluster of the walls. */
 const FAR = 30;
@@ -119,16 +119,10 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
           const ref = mirroredHerd(reference, w, crowd, 1).herd;
           const herds = [1, 2].map((threads) => mirroredHerd(api, w, crowd, threads).herd);
           const level = new Level(w);
-          try {
-            for (let frame = 0; frame < 80; frame++) {
-              level.stir(frame);
-              for (const e of edits.filter((e) => e.at === frame)) level.apply(e);
-              for (const h of [ref, ...herds]) h.step(1 / 30);
-              expectHerdsEqual(ref, herds, crowd.length, frame);
-            }
-          } finally {
-            for (const h of [ref, ...herds]) h.dispose();
-          }
+          playCompared(ref, herds, 80, (frame) => {
+            level.stir(frame);
+            for (const e of edits.filter((e) => e.at === frame)) level.apply(e);
+          });
         }),
         { seed: SEED, numRuns: name === 'release' ? 24 : 6 },
       );

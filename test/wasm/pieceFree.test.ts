@@ -15,7 +15,7 @@ import type { SolidInput } from '../../src/shapes.ts';
 import { XBOT } from '../../src/presets.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from './cores.ts';
-import { expectHerdsEqual, pickedPiece, type CrowdHerd } from './trunkWalls.ts';
+import { pickedPiece, playCompared, type CrowdHerd } from './trunkWalls.ts';
 
 /** Flat ground with a few trees and boxes, bodies of two kinds that do not block each other. */
 function piecesWorld(): World {
@@ -120,17 +120,11 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
           const ref = herdOn(reference, w, bodies, 1);
           const herds = [1, 2].map((threads) => herdOn(api, w, bodies, threads));
           const solids = reference.solidsOf(reference.groundOf(w));
-          try {
-            for (let frame = 0; frame < 70; frame++) {
-              const after: (() => void)[] = [];
-              for (const e of edits.filter((e) => e.at === frame)) after.push(edit(e, bodies, ref, herds, solids) ?? (() => {}));
-              for (const h of [ref, ...herds]) h.step(1 / 30);
-              expectHerdsEqual(ref, herds, ref.count, frame);
-              for (const back of after) back();
-            }
-          } finally {
-            for (const h of [ref, ...herds]) h.dispose();
-          }
+          playCompared(ref, herds, 70, (frame) => {
+            const after: (() => void)[] = [];
+            for (const e of edits.filter((e) => e.at === frame)) after.push(edit(e, bodies, ref, herds, solids) ?? (() => {}));
+            return () => after.forEach((back) => back());
+          });
         }),
         { seed: SEED, numRuns: name === 'release' ? 30 : 8 },
       );

@@ -75,6 +75,23 @@ export function expectHerdsEqual(ref: CrowdHerd, herds: readonly CrowdHerd[], co
 }
 
 /**
+ * Plays `frames` steps of 1/30 s on the reference herd and `herds`, comparing every body after each (expectHerdsEqual);
+ * `edit(frame)` runs before a frame's step and may return what to undo after it. Disposes every herd at the end.
+ */
+export function playCompared(ref: CrowdHerd, herds: readonly CrowdHerd[], frames: number, edit: (frame: number) => void | (() => void)): void {
+  try {
+    for (let frame = 0; frame < frames; frame++) {
+      const undo = edit(frame);
+      for (const h of [ref, ...herds]) h.step(1 / 30);
+      expectHerdsEqual(ref, herds, ref.count, frame);
+      undo?.();
+    }
+  } finally {
+    for (const h of [ref, ...herds]) h.dispose();
+  }
+}
+
+/**
  * The piece (box, wall or polygon: LV-1) an edit drawn as `pick` names among those `solids` holds, and the point a move
  * of it shifts — a box's centre, a wall's or polygon's first corner — or null when it holds none.
  */
