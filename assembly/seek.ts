@@ -725,7 +725,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, 0.0);
   }
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   const roundMinus = wayRound(body.x, body.z, tx, tz, minus);
@@ -735,8 +735,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     const aim = roundMinus < roundPlus ? minus : plus;
     body.wantX = n.seekSpeed * aim.x;
     body.wantZ = n.seekSpeed * aim.z;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true, 0.0);
   }
+  // This step's turn so far (SE-5): from the want before to the aim, when the side is kept.
+  let turn: f64 = 0.0;
   if (body.side == 0) {
     body.side = roundMinus < roundPlus ? -1 : 1;
     body.turned = 0.0;
@@ -747,16 +749,17 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   } else if (body.wantX != 0.0 || body.wantZ != 0.0) {
     const aim = body.side > 0 ? plus : minus;
     // The signed angle from the want to the aim, from their cross and dot products.
-    body.turned += atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
-    if (Math.abs(body.turned) >= TWO_PI) {
+    turn = atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
+    if (Math.abs(body.turned + turn) >= TWO_PI) {
       body.side = -body.side;
       body.turned = 0.0;
+      turn = 0.0;
     }
   }
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
-  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
+  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, turn);
 }
 
 /**
@@ -764,24 +767,32 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
  * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
  * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
  * With `jam` (AV-4: the want goes round a jam of still bodies against solids, side memory left alone) neither the
- * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable.
+ * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable. `turn` is the
+ * step's turn from the want before to the aim (SE-5), added to `turned` here.
  */
-function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool, jam: bool): i32 {
-  if (!avoiding) return stopIfBlocked(n, g, body, reach);
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool, jam: bool, turn: f64): i32 {
+  if (!avoiding) {
+    body.turned += turn;
+    return stopIfBlocked(n, g, body, reach);
+  }
   g.view = BODIES_NONE;
   const answer = jam ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
+  let step = turn;
   if (answer == SEEK_GOING) {
     const aimX = body.wantX;
     const aimZ = body.wantZ;
     avoidBodies(n, g, body);
-    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance added (aim to the
-    // avoided want) is taken back here, so turned sums the aims' turning alone and a crowd that keeps pushing a body
-    // aside never reads as a pocket.
+    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance adds (aim to the
+    // avoided want) joins it, so over the steps turned sums the aims' turning (one step's avoidance taken back at the
+    // next) and a crowd that keeps pushing a body aside never reads as a pocket. The two are wrapped together to the
+    // step's true turn: each may come near a half turn of the same sign (avoidance holding the want turned back from
+    // the aim), and their plain sum would count a whole turn never made.
     if (!jam && body.side != 0) {
-      body.turned += atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ);
+      step = wrapAngle(turn + atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
     }
   }
+  body.turned += step;
   return answer;
 }
 
