@@ -17,7 +17,7 @@ import { CHANGE_MARGIN, dropFieldsIn, fieldFor, freeFieldSet, newFieldSet, seekA
 import { LOG_SIZE, ScatterGrid } from './scatter';
 import { binColumn, binEnd, binRow, binStart, fileChanges, filedAt, missesFiled, wideAt, wideChanges } from './changeBins';
 import {
-  BLOCKED_PROBE_NUMBERS, BlockedProbe, MAX_CLUSTER, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
+  BLOCKED_PROBE_NUMBERS, BlockedProbe, MAX_SOLID_CLUSTER, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
 import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
 import { Move, clearRefusedMove, wasMoveRefused } from './slide';
@@ -45,7 +45,7 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.masks = h.masks;
   h.crowd.maskWords = h.maskWords;
   h.fields = newFieldSet();
-  h.clusterMemo = newClusterMemo(MAX_CLUSTER);
+  h.clusterMemo = newClusterMemo(MAX_SOLID_CLUSTER);
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }

@@ -16,8 +16,11 @@ import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
 import { clusterMemo, keepCluster, recallCluster } from './clusterMemo';
 
-/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
+/** Most circles gathered into an obstacle from a body (G-4, AV-4), so a crowd costs a bounded amount of work. */
 export const MAX_CLUSTER: i32 = 32;
+
+/** Most circles gathered into the obstacle of a solid (G-4): a grove cut partway along has a false end (see the twin). */
+export const MAX_SOLID_CLUSTER: i32 = 256;
 
 /** seek's answers (SE-1, SE-7): still on its way, arrived within `stop`, or at rest short of a target it cannot reach. */
 export const SEEK_GOING: i32 = 0;
@@ -417,36 +420,37 @@ export function circleBefore(a: Circle, b: Circle): bool {
 }
 
 /**
- * Inserts `m` among the members `out[from..]` in circleBefore order, keeping at most MAX_CLUSTER members: a member
- * that would come after the last place is left out, and one pushed past it drops out.
+ * Inserts `m` among the members `out[from..]` in circleBefore order, keeping at most `most` members: a member that
+ * would come after the last place is left out, and one pushed past it drops out.
  */
-function addMember(out: Circles, from: i32, m: Circle): void {
+function addMember(out: Circles, from: i32, m: Circle, most: i32): void {
   let k = out.length;
   while (k > from && circleBefore(m, out[k - 1])) k--;
-  if (k >= MAX_CLUSTER) return;
+  if (k >= most) return;
   out.insert(k, m);
-  if (out.length > MAX_CLUSTER) out.length = MAX_CLUSTER;
+  if (out.length > most) out.length = most;
 }
 
 /**
  * The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch,
- * breadth first, at most MAX_CLUSTER. The circles each member links are taken in circleBefore order. For a cluster of
- * still bodies (AV-4), also whether a solid lies within that link of a member whose neighbours it gathered
- * (clusterMeetsSolid).
+ * breadth first, at most MAX_CLUSTER from a body and MAX_SOLID_CLUSTER from a solid. The circles each member links
+ * are taken in circleBefore order. For a cluster of still bodies (AV-4), also whether a solid lies within that link of
+ * a member whose neighbours it gathered (clusterMeetsSolid).
  */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circles): void {
   clusterMeetsSolid = false;
   out.length = 0;
+  const most = blockerIsBody ? MAX_CLUSTER : MAX_SOLID_CLUSTER;
   const shapes = g.shapes();
   if (blockerPiece < 0) out.push(first);
-  else addCorners(out, 0, pieceCorners(changetype<ShapeGrid>(shapes), blockerPiece), <i32>pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[0], pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[1]);
+  else addCorners(out, 0, pieceCorners(changetype<ShapeGrid>(shapes), blockerPiece), <i32>pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[0], pieceRecord(changetype<ShapeGrid>(shapes), blockerPiece)[1], most);
   const reachOut = n.radius + n.radius;
   // For a kind that avoids, bodies join only a cluster of bodies, solids only one of solids (AV-4): a body standing
   // in a gap does not close it into one wall with the solids either side, to be gone round the far end. AS only: the
   // queries then ask only for the circles the cluster takes (the same circles, in the same order, as the part of a
   // whole answer the reference takes).
   const split = g.view == BODIES_STILL;
-  for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
+  for (let i = 0; i < out.length && out.length < most; i++) {
     const c = out[i];
     const from = out.length;
     const r = c.radius + reachOut;
@@ -462,26 +466,26 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
       // AS only: the reach is tested before the members are searched, and the search stops at the first match (the
       // reference's order of the two tests gives the same answer).
       if (!(dx * dx + dz * dz <= reach * reach) || isMember(out, m)) continue;
-      addMember(out, from, m);
+      addMember(out, from, m, most);
     }
     // A piece the member's grown disc reaches joins with its corners' discs (LV-1).
     if ((split && blockerIsBody) || shapes === null) continue;
     const m = queryShapeGrid(shapes, c.x, c.z, c.radius + reachOut);
     for (let j = 0; j < m; j++) {
       const rec = pieceRecord(shapes, foundPieces[j]);
-      addCorners(out, from, pieceCorners(shapes, foundPieces[j]), <i32>rec[0], rec[1]);
+      addCorners(out, from, pieceCorners(shapes, foundPieces[j]), <i32>rec[0], rec[1], most);
     }
   }
 }
 
 /** Adds the discs at a piece's corners not already members among `out[from..]` (addMember; see the twin). */
-function addCorners(out: Circles, from: i32, points: F64s, count: i32, radius: f64): void {
+function addCorners(out: Circles, from: i32, points: F64s, count: i32, radius: f64, most: i32): void {
   for (let c = 0; c < count; c++) {
     const m = corner;
     m.x = points[c * 2];
     m.z = points[c * 2 + 1];
     m.radius = radius;
-    if (!isMember(out, m)) addMember(out, from, m);
+    if (!isMember(out, m)) addMember(out, from, m, most);
   }
 }
 
@@ -663,7 +667,7 @@ export function stillAroundTarget(n: Numbers, cluster: Circles, tx: f64, tz: f64
 }
 
 export let cluster = changetype<Circles>(memory.data(offsetof<Circles>()));
-export let clusterData = memory.data((MAX_CLUSTER + 1) * offsetof<Circle>());
+export let clusterData = memory.data((MAX_SOLID_CLUSTER + 1) * offsetof<Circle>());
 export let plus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
 export let minus = changetype<Tangent>(memory.data(offsetof<Tangent>()));
 
@@ -699,7 +703,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   if (keepClearWay && skippedPieces == 0) proveClearWay(n, g, body.x, body.z, dx, dz, first);
   if (first !== null) {
     cluster.data = clusterData;
-    cluster.capacity = MAX_CLUSTER + 1;
+    cluster.capacity = MAX_SOLID_CLUSTER + 1;
     // AS only: a cluster of solids alone (solidsOnly) is found without gathering it when it is one solid standing
     // alone, or the one a herd step kept for that solid (assembly/clusterMemo.ts), which the herd drops where an edit
     // of a circle, or of a piece of a box, wall or polygon, meets its reach, so a kept cluster holds the very corners'
@@ -724,7 +728,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, 0.0);
   }
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   const roundMinus = wayRound(body.x, body.z, tx, tz, minus);
@@ -734,8 +738,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     const aim = roundMinus < roundPlus ? minus : plus;
     body.wantX = n.seekSpeed * aim.x;
     body.wantZ = n.seekSpeed * aim.z;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true, 0.0);
   }
+  // This step's turn so far (SE-5): from the want before to the aim, when the side is kept.
+  let turn: f64 = 0.0;
   if (body.side == 0) {
     body.side = roundMinus < roundPlus ? -1 : 1;
     body.turned = 0.0;
@@ -746,16 +752,17 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   } else if (body.wantX != 0.0 || body.wantZ != 0.0) {
     const aim = body.side > 0 ? plus : minus;
     // The signed angle from the want to the aim, from their cross and dot products.
-    body.turned += atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
-    if (Math.abs(body.turned) >= TWO_PI) {
+    turn = atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
+    if (Math.abs(body.turned + turn) >= TWO_PI) {
       body.side = -body.side;
       body.turned = 0.0;
+      turn = 0.0;
     }
   }
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
-  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
+  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, turn);
 }
 
 /**
@@ -763,24 +770,32 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
  * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
  * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
  * With `jam` (AV-4: the want goes round a jam of still bodies against solids, side memory left alone) neither the
- * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable.
+ * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable. `turn` is the
+ * step's turn from the want before to the aim (SE-5), added to `turned` here.
  */
-function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool, jam: bool): i32 {
-  if (!avoiding) return stopIfBlocked(n, g, body, reach);
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool, jam: bool, turn: f64): i32 {
+  if (!avoiding) {
+    body.turned += turn;
+    return stopIfBlocked(n, g, body, reach);
+  }
   g.view = BODIES_NONE;
   const answer = jam ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
+  let step = turn;
   if (answer == SEEK_GOING) {
     const aimX = body.wantX;
     const aimZ = body.wantZ;
     avoidBodies(n, g, body);
-    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance added (aim to the
-    // avoided want) is taken back here, so turned sums the aims' turning alone and a crowd that keeps pushing a body
-    // aside never reads as a pocket.
+    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance adds (aim to the
+    // avoided want) joins it, so over the steps turned sums the aims' turning (one step's avoidance taken back at the
+    // next) and a crowd that keeps pushing a body aside never reads as a pocket. The two are wrapped together to the
+    // step's true turn: each may come near a half turn of the same sign (avoidance holding the want turned back from
+    // the aim), and their plain sum would count a whole turn never made.
     if (!jam && body.side != 0) {
-      body.turned += atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ);
+      step = wrapAngle(turn + atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
     }
   }
+  body.turned += step;
   return answer;
 }
 

@@ -7,7 +7,7 @@ import { Circle, alloc, free } from './memory';
 import { Crowd } from './crowd';
 import { Herd } from './herdLayout';
 import { freeClusterMemo, newClusterMemo } from './clusterMemo';
-import { MAX_CLUSTER } from './seek';
+import { MAX_SOLID_CLUSTER } from './seek';
 import { ShapeGrid } from './shapeGrid';
 
 /**
@@ -69,7 +69,7 @@ export function herdThreads(h: Herd, count: i32): void {
     store<usize>(h.threads + (<usize>(t - 1) << 2), changetype<usize>(c));
     c.scratch = alloc(SCRATCH_BYTES);
     c.crowd = changetype<Crowd>(alloc(offsetof<Crowd>()));
-    c.clusterMemo = newClusterMemo(MAX_CLUSTER);
+    c.clusterMemo = newClusterMemo(MAX_SOLID_CLUSTER);
   }
   reserveThreads(h);
 }

@@ -27,7 +27,7 @@ import { Limit, Move, after, before, circleLimit, gradient as slideGradient, out
 import { OutlinePoint } from './pieces';
 import { FoundPieces, foundPieces, nearest } from './shapeGrid';
 import { Want, faceGradient, gradient as walkGradient, want } from './walk';
-import { BlockedProbe, MAX_CLUSTER, Tangent, blockedProbe, blocker, cluster, clusterData, corner, minus, plus, probed } from './seek';
+import { BlockedProbe, MAX_SOLID_CLUSTER, Tangent, blockedProbe, blocker, cluster, clusterData, corner, minus, plus, probed } from './seek';
 import { ClearWay, clearWay } from './clearWay';
 import { Cross, Feet } from './feet';
 import { Climb, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, crossing, footing } from './stand';
@@ -250,7 +250,7 @@ function bind(c: HerdThread): void {
   blocker = changetype<Circle>(at); at += aligned(offsetof<Circle>());
   corner = changetype<Circle>(at); at += aligned(offsetof<Circle>());
   cluster = changetype<Circles>(at); at += aligned(offsetof<Circles>());
-  clusterData = at; at += aligned(<usize>(MAX_CLUSTER + 1) * offsetof<Circle>());
+  clusterData = at; at += aligned(<usize>(MAX_SOLID_CLUSTER + 1) * offsetof<Circle>());
   plus = changetype<Tangent>(at); at += aligned(offsetof<Tangent>());
   minus = changetype<Tangent>(at); at += aligned(offsetof<Tangent>());
   body = changetype<Body>(at); at += aligned(offsetof<Body>());

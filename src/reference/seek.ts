@@ -13,8 +13,15 @@ import type { PieceNumbers } from '../shapes.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
 import type { Circle, Numbers } from '../types.ts';
 
-/** Most circles gathered into one obstacle (G-4), so a forest of touching trees costs a bounded amount of work. */
+/** Most circles gathered into an obstacle from a body (G-4, AV-4), so a crowd costs a bounded amount of work. */
 export const MAX_CLUSTER = 32;
+
+/**
+ * Most circles gathered into the obstacle of a solid (G-4), so a forest of touching trees costs a bounded amount of
+ * work. Why so many: a grove cut partway along has a false end, and a body aiming for it walks the grove's length and
+ * back; 256 hold a grove of two columns 128 m long (a herd keeps the clusters of solids it gathered: clusterMemo).
+ */
+export const MAX_SOLID_CLUSTER = 256;
 
 /** seek's answers (SE-1, SE-7): still on its way, arrived within `stop`, or at rest short of a target it cannot reach. */
 export const SEEK_GOING = 0;
@@ -177,31 +184,32 @@ export function circleBefore(a: Circle, b: Circle): boolean {
 }
 
 /**
- * Inserts `m` among the members `out[from..]` in circleBefore order, keeping at most MAX_CLUSTER members: a member
- * that would come after the last place is left out, and one pushed past it drops out.
+ * Inserts `m` among the members `out[from..]` in circleBefore order, keeping at most `most` members: a member that
+ * would come after the last place is left out, and one pushed past it drops out.
  */
-function addMember(out: Circle[], from: number, m: Circle): void {
+function addMember(out: Circle[], from: number, m: Circle, most: number): void {
   let k = out.length;
   while (k > from && circleBefore(m, out[k - 1])) k--;
-  if (k >= MAX_CLUSTER) return;
+  if (k >= most) return;
   out.splice(k, 0, m);
-  if (out.length > MAX_CLUSTER) out.length = MAX_CLUSTER;
+  if (out.length > most) out.length = most;
 }
 
 /**
  * The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch,
- * breadth first, at most MAX_CLUSTER. The circles each member links are taken in circleBefore order, so the obstacle
- * does not depend on the order the ground lists its circles in (HD-1: a herd lists its bodies from a grid). For a
- * cluster of still bodies (AV-4), also whether a solid lies within that link of a member whose neighbours it gathered
- * (clusterMeetsSolid).
+ * breadth first, at most MAX_CLUSTER from a body and MAX_SOLID_CLUSTER from a solid. The circles each member links
+ * are taken in circleBefore order, so the obstacle does not depend on the order the ground lists its circles in (HD-1:
+ * a herd lists its bodies from a grid). For a cluster of still bodies (AV-4), also whether a solid lies within that
+ * link of a member whose neighbours it gathered (clusterMeetsSolid).
  */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle[]): void {
   clusterMeetsSolid = false;
   out.length = 0;
+  const most = blockerIsBody ? MAX_CLUSTER : MAX_SOLID_CLUSTER;
   if (blockerPiece === null) out.push(first);
-  else addCorners(out, 0, blockerPiece.points, blockerPiece.count, blockerPiece.radius);
+  else addCorners(out, 0, blockerPiece.points, blockerPiece.count, blockerPiece.radius, most);
   const reachOut = n.radius + n.radius;
-  for (let i = 0; i < out.length && out.length < MAX_CLUSTER; i++) {
+  for (let i = 0; i < out.length && out.length < most; i++) {
     const c = out[i];
     const from = out.length;
     const near = g.circles(c.x, c.z, c.radius + reachOut);
@@ -228,12 +236,12 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
       const dx = m.x - c.x;
       const dz = m.z - c.z;
       const reach = c.radius + m.radius + reachOut;
-      if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m);
+      if (dx * dx + dz * dz <= reach * reach) addMember(out, from, m, most);
     }
     // A piece the member's grown disc reaches joins with its corners' discs (LV-1): their hull is its grown outline.
     if (split && blockerIsBody) continue;
     const pieces = g.pieces(c.x, c.z, c.radius + reachOut);
-    for (let j = 0; j < pieces.length; j++) addCorners(out, from, pieces[j].points, pieces[j].count, pieces[j].radius);
+    for (let j = 0; j < pieces.length; j++) addCorners(out, from, pieces[j].points, pieces[j].count, pieces[j].radius, most);
   }
 }
 
@@ -242,12 +250,12 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
  * `out[from..]` (addMember). Why: a piece grown by the body's radius is the hull of its corners' discs so grown, so
  * seek's tangents round it are tangents to them (SE-4, LV-1).
  */
-function addCorners(out: Circle[], from: number, points: Float64Array, count: number, radius: number): void {
+function addCorners(out: Circle[], from: number, points: Float64Array, count: number, radius: number, most: number): void {
   for (let c = 0; c < count; c++) {
     const m = { x: points[c * 2], z: points[c * 2 + 1], radius };
     let known = false;
     for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) known = true;
-    if (!known) addMember(out, from, m);
+    if (!known) addMember(out, from, m, most);
   }
 }
 
@@ -414,7 +422,7 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     body.wantZ = dz * k;
     body.side = 0;
     body.turned = 0.0;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, 0.0);
   }
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   const roundMinus = wayRound(body.x, body.z, tx, tz, minus);
@@ -424,8 +432,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
     const aim = roundMinus < roundPlus ? minus : plus;
     body.wantX = n.seekSpeed * aim.x;
     body.wantZ = n.seekSpeed * aim.z;
-    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true);
+    return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true, 0.0);
   }
+  // This step's turn so far (SE-5): from the want before to the aim, when the side is kept.
+  let turn = 0.0;
   if (body.side === 0) {
     body.side = roundMinus < roundPlus ? -1 : 1;
     body.turned = 0.0;
@@ -436,16 +446,17 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   } else if (body.wantX !== 0.0 || body.wantZ !== 0.0) {
     const aim = body.side > 0 ? plus : minus;
     // The signed angle from the want to the aim, from their cross and dot products.
-    body.turned += atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
-    if (Math.abs(body.turned) >= TWO_PI) {
+    turn = atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
+    if (Math.abs(body.turned + turn) >= TWO_PI) {
       body.side = -body.side;
       body.turned = 0.0;
+      turn = 0.0;
     }
   }
   const aim = body.side > 0 ? plus : minus;
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
-  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false);
+  return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, turn);
 }
 
 /**
@@ -453,24 +464,32 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
  * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
  * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
  * With `jam` (AV-4: the want goes round a jam of still bodies against solids, side memory left alone) neither the
- * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable.
+ * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable. `turn` is the
+ * step's turn from the want before to the aim (SE-5), added to `turned` here.
  */
-function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean, jam: boolean): number {
-  if (!avoiding) return stopIfBlocked(n, g, body, reach);
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean, jam: boolean, turn: number): number {
+  if (!avoiding) {
+    body.turned += turn;
+    return stopIfBlocked(n, g, body, reach);
+  }
   g.view = BODIES_NONE;
   const answer = jam ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
+  let step = turn;
   if (answer === SEEK_GOING) {
     const aimX = body.wantX;
     const aimZ = body.wantZ;
     avoidBodies(n, g, body);
-    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance added (aim to the
-    // avoided want) is taken back here, so turned sums the aims' turning alone and a crowd that keeps pushing a body
-    // aside never reads as a pocket.
+    // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance adds (aim to the
+    // avoided want) joins it, so over the steps turned sums the aims' turning (one step's avoidance taken back at the
+    // next) and a crowd that keeps pushing a body aside never reads as a pocket. The two are wrapped together to the
+    // step's true turn: each may come near a half turn of the same sign (avoidance holding the want turned back from
+    // the aim), and their plain sum would count a whole turn never made.
     if (!jam && body.side !== 0) {
-      body.turned += atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ);
+      step = wrapAngle(turn + atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
     }
   }
+  body.turned += step;
   return answer;
 }
 

@@ -16,7 +16,8 @@ import { noCounts, playScene, type Edit, type Scene as CampaignScene } from '../
 import { antipodal, crossing, crowdWorld, herdOf, run } from './scenes.ts';
 import { runScene } from '../../bench/crowds/run.ts';
 import { crossingStreams, hills, twoWayGap } from '../../bench/crowds/scenes.ts';
-import { walkerContender } from '../../bench/crowds/walker.ts';
+import { crowdWorld as benchWorld, walkerContender } from '../../bench/crowds/walker.ts';
+import { bodiesIn } from '../../bench/crowds/scene.ts';
 
 const DT = 1 / 60;
 
@@ -251,6 +252,42 @@ describe('AV: crowds part and arrive (herds)', () => {
     expect(o.mostUnreachable).toBe(0);
   }, 120_000);
 });
+
+/**
+ * The two-way gap of bench:crowds on `api`'s herd for `seconds`: the largest change of `turned` in one step over the
+ * bodies whose side was kept (the same side, not 0, before and after the step).
+ */
+function largestKeptTurn(api: Api, seconds: number): number {
+  const scene = twoWayGap();
+  const w = benchWorld(scene);
+  const n = bodiesIn(scene);
+  const herd = new api.Herd(w, api.groundOf(w), { capacity: n, threads: 1 });
+  for (let i = 0; i < n; i++) {
+    herd.add({ kind: 'xbot', pos: [scene.startX[i]!, 0, scene.startZ[i]!] });
+    herd.seek(i, [scene.targetX[i]!, scene.targetZ[i]!], 0.5);
+  }
+  const side = new Float64Array(n);
+  const turned = new Float64Array(n);
+  let largest = 0;
+  for (let s = 0; s < seconds * 60; s++) {
+    herd.step(DT);
+    for (let i = 0; i < n; i++) {
+      if (herd.side[i] !== 0 && herd.side[i] === side[i]) largest = Math.max(largest, Math.abs(herd.turned[i]! - turned[i]!));
+      side[i] = herd.side[i]!;
+      turned[i] = herd.turned[i]!;
+    }
+  }
+  herd.dispose();
+  return largest;
+}
+
+for (const { name, api } of CORES) {
+  // Before the step's two terms were wrapped together, bodies of the gap's back rows, pushed back by those ahead,
+  // counted nearly a whole turn in one step (5.3 rad) and flipped their side falsely.
+  it(`SE-5, AV-1: turned adds each step's true signed turn, at most a half turn — the two-way gap's first half second, the aim's turn and avoidance's summed and wrapped (${name} herd)`, () => {
+    expect(largestKeptTurn(api, 0.5)).toBeLessThanOrEqual(Math.PI);
+  }, 120_000);
+}
 
 describe('AV: the bench:crowds scenes drain (release herd)', () => {
   // Pins of what a user wants and what holds. The through-by-60-s count is left unpinned: a factor of 1.0001 on the

@@ -208,6 +208,17 @@ eachGround('seek', (bench) => {
       expect(crossed).toBeGreaterThan(0);
     });
 
+    test('G-4, SE-4: a grove of 80 touching trees, more than an obstacle keeps (MAX_CLUSTER, 32), is gone round at its real end, its hull\'s, not at a false end partway along', () => {
+      // Two columns of trunks (radius 0.45, 1 m apart) at x = ±0.5 from z = 1 to z = 40, the body 10 m short of its end.
+      const trees: Circle[] = [];
+      for (let k = 0; k < 40; k++) for (const x of [-0.5, 0.5]) trees.push({ x, z: 1 + k, radius: 0.45 });
+      const me = row([-3, 0, 30]);
+      seek(me, plain, [3, 30], 0.3, on(flat(0, { trees })));
+      expect(Math.abs(me.side as number)).toBe(1);
+      // Round the end at z = 40 (the shorter way), on the tangent to the end trunk over every trunk of the grove.
+      expect(me.want![1]!).toBeGreaterThan(0);
+      expectWantBearing(me, supportTangent(grown(trees), -3, 30, bearingOf(6, 0), me.side as number));
+    });
     test('G-4: trees that only overlap once grown by the body\'s radius are one obstacle; farther apart they are not', () => {
       // Trees of 0.3 at x = ±0.7: 0.8 apart at the edge, exactly touching once grown by 0.4 each.
       const pair = [{ x: -0.7, z: 4, radius: 0.3 }, { x: 0.7, z: 4, radius: 0.3 }];
