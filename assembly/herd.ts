@@ -27,6 +27,7 @@ import { contextOf, freeThreads, reserveThreads } from './threadContexts';
 import { forgetClustersIn, freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
 import { PIECE_FREE_NUMBERS, PieceFree, freeReach, freeX, freeZ, insidePieceFree, keepPieceFree } from './pieceFree';
 import { ShapeGrid, pieceClearance } from './shapeGrid';
+import { REST_NUMBERS, Rest, atRest, keepRest, keptAsIs, restFlags } from './rest';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -46,6 +47,8 @@ export function newHerd(ground: GroundData, kindCount: i32, capacity: i32, block
   h.crowd.maskWords = h.maskWords;
   h.fields = newFieldSet();
   h.clusterMemo = newClusterMemo(MAX_SOLID_CLUSTER);
+  h.restEpoch = 1;
+  h.restDt = NaN;
   reserveHerd(h, max<i32>(capacity, 1));
   return h;
 }
@@ -128,6 +131,7 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.clearWays = grownRecords(h.clearWays, CLEAR_WAY_NUMBERS, n, capacity);
   h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
   h.pieceFrees = grownRecords(h.pieceFrees, PIECE_FREE_NUMBERS, n, capacity);
+  h.rests = grownRecords(h.rests, REST_NUMBERS, n, capacity);
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -151,6 +155,7 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.blockedProbes));
   free(changetype<usize>(h.gentleCells));
   free(changetype<usize>(h.pieceFrees));
+  free(changetype<usize>(h.rests));
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -193,6 +198,11 @@ export function herdMove(h: Herd, from: i32, to: i32): void {
 /** Where body i's proof of gentle ground is kept (assembly/gentleProof.ts): for the kind it last stepped as, memoKind. */
 @inline function gentleCellsOf(h: Herd, i: i32): usize {
   return changetype<usize>(h.gentleCells) + (<usize>i << 3);
+}
+
+/** Where body i's Rest is kept (assembly/rest.ts): it stands while its epoch is the herd's. */
+@inline function restOf(h: Herd, i: i32): Rest {
+  return changetype<Rest>(changetype<usize>(h.rests) + <usize>i * offsetof<Rest>());
 }
 
 /** Drops body i's remembered stand height and depth (the facade calls it when it writes the body). */
@@ -366,7 +376,7 @@ export function herdStep(h: Herd, dt: f64): i32 {
 export function beginStep(h: Herd, dt: f64): i32 {
   const refused = firstRefused(h, 0, h.count, dt);
   if (refused != -1) return refused;
-  prepareStep(h);
+  prepareStep(h, dt);
   return -1;
 }
 
@@ -484,10 +494,12 @@ function surelyValid(h: Herd, from: i32, to: i32, dt: f64): bool {
 }
 
 /**
- * What a step does once every body is checked, before any moves: files the start-of-step positions and velocities
- * in the crowd's grid (HD-1) and prepares the routing bodies' fields (RT-7).
+ * What a step does once every body is checked, before any moves: starts a new rest epoch when the dt or the solids
+ * changed (newRestEpoch), files the start-of-step positions and velocities in the crowd's grid (HD-1) and prepares
+ * the routing bodies' fields (RT-7).
  */
-export function prepareStep(h: Herd): void {
+export function prepareStep(h: Herd, dt: f64): void {
+  newRestEpoch(h, dt);
   if (h.blocking) {
     fileCrowd(
       h.crowd, h.count, numbersOf(h, numberIndex(offsetof<Body>("x"))), numbersOf(h, numberIndex(offsetof<Body>("z"))),
@@ -495,6 +507,45 @@ export function prepareStep(h: Herd): void {
     );
   }
   prepareFields(h, useGround(h.ground));
+}
+
+/**
+ * Starts a new rest epoch, so no Rest kept before stands (assembly/rest.ts), when this step's dt is not the last
+ * one's or the solids changed since: a rest is a fixed point of the step for one dt and one set of solids. Why every
+ * change and not the ones that reach a body: a resting body's seek reads the solids along its way and round a whole
+ * cluster, however far.
+ */
+function newRestEpoch(h: Herd, dt: f64): void {
+  const grid = h.ground.scatter;
+  const changes = grid === null ? 0 : grid.changes;
+  if (reinterpret<u64>(dt) == reinterpret<u64>(h.restDt) && changes == h.restChanges) return;
+  h.restDt = dt;
+  h.restChanges = changes;
+  if (h.restEpoch != u32.MAX_VALUE) {
+    h.restEpoch++;
+    return;
+  }
+  // After 2³² − 1 epochs, none kept stands: epochs start again from 1.
+  for (let i = 0; i < h.capacity; i++) restOf(h, i).epoch = 0;
+  h.restEpoch = 1;
+}
+
+/**
+ * Whether stepped body `b` ends bit for bit as body i began (its arrays still hold where it began) and with the same
+ * answers: a step that changed nothing.
+ */
+function unchanged(h: Herd, i: i32, b: Body, arrived: bool, unreachable: bool): bool {
+  const at = changetype<usize>(b);
+  const count = <usize>h.capacity;
+  let number = changetype<usize>(numbersOf(h, 0)) + (<usize>i << 3);
+  for (let f: usize = 0; f < <usize>BODY_NUMBER_COUNT; f++, number += count << 3) {
+    if (load<u64>(number) != load<u64>(at + (f << 3))) return false;
+  }
+  let flag = changetype<usize>(flagsOf(h, 0)) + <usize>i;
+  for (let f: usize = 0; f < <usize>BODY_FLAG_COUNT; f++, flag += count) {
+    if ((load<u8>(flag) != 0) != (load<u8>(at + <usize>BODY_FLAGS_AT + f) != 0)) return false;
+  }
+  return (flagsOf(h, HERD_ARRIVED)[i] != 0) == arrived && (flagsOf(h, HERD_UNREACHABLE)[i] != 0) == unreachable;
 }
 
 /**
@@ -518,10 +569,12 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
   const shapes = g.shapes();
   keepPieceFree = shapes !== null;
   let failed = -1;
+  const epoch = h.restEpoch;
   for (let i = from; i < to; i++) {
     const kind = h.kind[i];
     const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
-    if (anyBlocked && kindBlocked(h, kind)) {
+    const blocked = anyBlocked && kindBlocked(h, kind);
+    if (blocked) {
       g.crowd = crowd;
       g.crowdSelf = i;
       crowd.selfMask = h.masks + (<usize>(kind * h.maskWords) << 2);
@@ -530,6 +583,15 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
       g.crowd = null;
     }
     loadBody(h, i, body);
+    const seeking = flagsOf(h, HERD_SEEKING)[i] != 0;
+    const tx = numbersOf(h, HERD_TARGETX)[i];
+    const tz = numbersOf(h, HERD_TARGETZ)[i];
+    const stop = numbersOf(h, HERD_STOP)[i];
+    // Only a body that reads neither other bodies nor flow fields may rest (assembly/rest.ts).
+    const mayRest = !blocked && !(seeking && flagsOf(h, HERD_ROUTING)[i] != 0);
+    const rest = restOf(h, i);
+    if (mayRest && rest.epoch == epoch && atRest(body)
+      && keptAsIs(rest, body, tx, tz, stop, kind, restFlags(body, seeking, flagsOf(h, HERD_ARRIVED)[i] != 0, flagsOf(h, HERD_UNREACHABLE)[i] != 0))) continue;
     forget(g);
     const here = recall(h, i, n, g, body);
     clearRefusedMove();
@@ -552,10 +614,7 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     if (shapes !== null) usePieceFree(h, i, n, changetype<ShapeGrid>(shapes), body);
     const startX = body.x;
     const startZ = body.z;
-    if (flagsOf(h, HERD_SEEKING)[i]) {
-      const tx = numbersOf(h, HERD_TARGETX)[i];
-      const tz = numbersOf(h, HERD_TARGETZ)[i];
-      const stop = numbersOf(h, HERD_STOP)[i];
+    if (seeking) {
       const answer = flagsOf(h, HERD_ROUTING)[i] ? seekAlong(h.fields, kind, n, g, body, tx, tz, stop) : seekBody(n, g, body, tx, tz, stop);
       copyWords(clearWayOf(h, i), changetype<usize>(clearWay), offsetof<ClearWay>());
       arrived = answer == SEEK_ARRIVED;
@@ -565,6 +624,9 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     if (wasMoveRefused() != 0 || !storable(body)) {
       if (failed == -1) failed = i;
       continue;
+    }
+    if (mayRest && atRest(body) && unchanged(h, i, body, arrived != 0, unreachable != 0)) {
+      keepRest(rest, body, tx, tz, stop, kind, restFlags(body, seeking, arrived != 0, unreachable != 0), epoch);
     }
     arrivals[i] = arrived;
     unreachables[i] = unreachable;

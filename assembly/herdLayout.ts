@@ -54,6 +54,12 @@ import { FieldSet } from './fields';
   threadCount: i32;
   /** The main thread's memo of clusters of solids (assembly/clusterMemo.ts); each other thread's is in its context. */
   clusterMemo: usize;
+  /** Each body's Rest (assembly/rest.ts), REST_NUMBERS numbers per body. */
+  rests: F64s;
+  /** The epoch a Rest must have been kept in to stand (never 0), and the dt and count of solids' changes it is for. */
+  restEpoch: u32;
+  restDt: f64;
+  restChanges: i32;
 }
 
 // Where a herd keeps the addresses of its number arrays, its flag arrays and its kinds (the facade views them).

@@ -149,7 +149,7 @@ function reachAll(h: Herd, dt: f64): f64 {
  * boxes; a corner outside is computed when asked), then freezes the cache and tells every context where it is.
  */
 export function beginThreads(h: Herd, dt: f64): void {
-  prepareStep(h);
+  prepareStep(h, dt);
   if (bakes(h)) {
     // The box round every body's reach, baked whole when it spans few tiles (a herd in one place: a few tiles, looked
     // up once); else round each body in turn.

@@ -7,7 +7,8 @@
  * Scenes alternate between terrain3d heightmaps on a fine lattice, axis-aligned (they run in wasm), and grounds of
  * callbacks at any angle (they run on the reference). Then the random-herd campaign (HD-2, HD-5, WX-3;
  * test/herd/campaign.ts): random herds edited between steps — the level's circles, boxes, walls and convex polygons
- * added, moved and removed among them — every step compared bit for bit on wasm herds of 1, 2 and 3 threads, the
+ * added, moved and removed among them — and herds brought to rest then disturbed (a field written through a view,
+ * the solids edited, the dt changed), every step compared bit for bit on wasm herds of 1, 2 and 3 threads, the
  * reference herd and per-row calls. Between them the long moves (longMoves): slides and carries up to
  * 100 m, mostly at shallow angles along the face, and fast walks, on heightmaps with samples 0.1–2 m apart under
  * lattices finer and coarser than the samples or none, by bodies wide and narrow, on one-point feet or a footprint —

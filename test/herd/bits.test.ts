@@ -10,7 +10,7 @@ import * as reference from '../../src/reference.ts';
 import type { Row, World } from '../../src/types.ts';
 import { CORES } from '../cores.ts';
 import { SEED } from '../wasm/cores.ts';
-import { grazingSceneArb, noCounts, playScene, sceneArb, type CampaignCores, type Edit, type Scene } from './campaign.ts';
+import { grazingSceneArb, noCounts, playScene, restSceneArb, sceneArb, type CampaignCores, type Edit, type Scene } from './campaign.ts';
 
 type Op = ['world', World] | ['herd', number] | ['add', Row] | ['seek', number, [number, number], number] | ['unseek', number] | ['step', number];
 
@@ -61,6 +61,10 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
     it(`HD-2, SL-2: bodies walking head-on into solids, their last move grazing the edge, agree at every step (${name})`, async () => {
       await agreeOn(cores, grazingSceneArb, threads, SEED, name === 'release' ? 150 : 50, 'grazing scene');
     });
+
+    it(`HD-2, HD-5, LV-2: bodies at rest (idle, resting short of a target behind a solid, arrived) then disturbed — a field written through a view by one ulp or to −0, a side turned on, the solids edited, the dt changed — agree at every step (${name})`, async () => {
+      await agreeOn(cores, restSceneArb, threads, SEED + 2, name === 'release' ? 80 : 25, 'rest scene');
+    }, 300_000);
 
     it(`HD-2, HD-5, LV-2, LV-3: random herds edited between steps (add, remove, set, seek, unseek, wants, jumps, places, solids added, moved and removed, random dt) agree at every step, no body left inside a solid (${name})`, async () => {
       await agreeOn(cores, sceneArb, threads, SEED + 1, name === 'release' ? 60 : 25, 'random herd');

@@ -37,7 +37,15 @@ export type Edit =
   | { op: 'jump'; pick: number }
   | { op: 'place'; pick: number; x: number; z: number }
   | { op: 'solid'; action: number; which: number; x: number; z: number; radius: number }
+  | { op: 'nudge'; pick: number; field: NudgeField; big: boolean }
   | { op: 'step'; dt: number; count: number };
+
+/**
+ * A body's field a 'nudge' writes through the views: one ulp up, or by a step a body would feel (`big`: 0.5 up, a
+ * whole turn more turned); a side turned on; a velocity of 0 made −0; a target 3 m on.
+ */
+export type NudgeField = 'x' | 'y' | 'z' | 'yaw' | 'floor' | 'side' | 'turned' | 'vx' | 'targetX';
+const NUDGE_FIELDS: readonly NudgeField[] = ['x', 'y', 'z', 'yaw', 'floor', 'side', 'turned', 'vx', 'targetX'];
 
 export interface Scene {
   world: World;
@@ -86,6 +94,76 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
   // Runs of steps, so bodies walk far enough to press against trees and slide along them.
   { weight: 4, arbitrary: fc.tuple(dtArb, fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 30 }))).map(([dt, count]): Edit => ({ op: 'step', dt, count })) },
 );
+
+/**
+ * A scene of bodies brought to rest and then disturbed (HD-2: a wasm herd does not step a body whose last step
+ * changed nothing, assembly/rest.ts): bodies idle with no want, sent behind a solid (resting short of it, SE-7) or to
+ * a target near them; a run of steps at one dt so they settle; then one field of a body written through the views
+ * (one ulp, −0 for 0, a side turned on), the solids edited, the dt changed, wants, seeks and places — each followed
+ * by steps at the scene's dt.
+ */
+export const restSceneArb: fc.Arbitrary<Scene> = fc
+  .record({
+    world: worldArb,
+    solids: fc.array(fc.record({ x: fc.double({ min: -12, max: 12, noNaN: true }), z: fc.double({ min: -12, max: 12, noNaN: true }), radius: fc.double({ min: 0.2, max: 1.6, noNaN: true }) }), { minLength: 2, maxLength: 6 }),
+    rows: fc.array(rowArb, { minLength: 4, maxLength: 40 }),
+    aims: fc.array(fc.record({ how: fc.integer({ min: 0, max: 3 }), x: coordArb, z: coordArb, pick: fc.nat(), stop: fc.double({ min: 0, max: 3, noNaN: true }) }), { minLength: 40, maxLength: 40 }),
+    // A game's dt, and seconds enough for most bodies to come to rest first.
+    dt: fc.constantFrom(1 / 60, 1 / 30, 0.05, 0.1),
+    settle: fc.integer({ min: 4, max: 12 }),
+    blocking: fc.integer({ min: 0, max: 3 }).map((v) => v === 0),
+    later: fc.array(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.tuple(fc.nat(), fc.constantFrom(...NUDGE_FIELDS), fc.boolean()).map(([pick, field, big]): Edit => ({ op: 'nudge', pick, field, big })) },
+        { weight: 2, arbitrary: fc.record({ action: fc.integer({ min: 0, max: 999 }).map((v) => v / 1000), which: fc.nat(), x: coordArb, z: coordArb, radius: fc.double({ min: 0, max: 1.6, noNaN: true }) }).map((e): Edit => ({ op: 'solid', ...e })) },
+        // NaN: the scene's dt.
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }).map((count): Edit => ({ op: 'step', dt: NaN, count })) },
+        { weight: 1, arbitrary: dtArb.map((dt): Edit => ({ op: 'step', dt, count: 2 })) },
+        { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'want', pick, want: [0, 0] })) },
+        { weight: 1, arbitrary: fc.tuple(fc.nat(), coordArb, coordArb).map(([pick, x, z]): Edit => ({ op: 'seek', pick, at: [x, z], stop: 0.5, route: false, past: null })) },
+        { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'unseek', pick })) },
+        { weight: 1, arbitrary: fc.tuple(fc.nat(), coordArb, coordArb).map(([pick, x, z]): Edit => ({ op: 'place', pick, x, z })) },
+      ),
+      { minLength: 5, maxLength: 30 },
+    ),
+  })
+  .map((r): Scene => {
+    const walker = r.world.walker!;
+    // Bodies that block a kind never rest (they move): most scenes' kinds list none, so that most bodies may.
+    // And each kind seeks and speeds up briskly enough to settle (a kind of any numbers may seek for ever).
+    const kinds = Object.fromEntries(Object.entries(walker.kinds!).map(([name, { bodies, ...kind }]) => [name, { ...kind, accel: 4 + kind.accel, seekSpeed: 1 + kind.seekSpeed, ...(r.blocking && bodies !== undefined ? { bodies } : {}) }]));
+    const world: World = { ...r.world, walker: { ...walker, kinds, mods: { ...walker.mods, solids: 'scatter3d' } }, scatter3d: { instances: r.solids } };
+    const edits: Edit[] = [{ op: 'crowd', rows: r.rows }];
+    r.rows.forEach((_, i) => {
+      const aim = r.aims[i]!;
+      const solid = r.solids[aim.pick % r.solids.length]!;
+      // 0: idle; 1: to a solid's centre (walks up to it and rests there, SE-7); 2: to a target near it; 3: behind a solid.
+      if (aim.how === 0) edits.push({ op: 'unseek', pick: i }, { op: 'want', pick: i, want: [0, 0] });
+      else if (aim.how === 1) edits.push({ op: 'seek', pick: i, at: [solid.x, solid.z], stop: 0, route: false, past: null });
+      else edits.push({ op: 'seek', pick: i, at: [aim.x, aim.z], stop: aim.stop, route: false, past: aim.how === 3 ? aim.pick : null });
+    });
+    edits.push({ op: 'step', dt: r.dt, count: Math.ceil(r.settle / r.dt) });
+    for (const e of r.later) edits.push(e.op === 'step' && Number.isNaN(e.dt) ? { ...e, dt: r.dt } : e);
+    return { world, capacity: r.rows.length, spot: null, edits };
+  });
+
+/** The next double above v (the least step a write can make). */
+function nextUp(v: number): number {
+  if (v === 0) return Number.MIN_VALUE;
+  const bits = new Float64Array([v]);
+  const word = new BigInt64Array(bits.buffer);
+  word[0] = word[0]! + (v > 0 ? 1n : -1n);
+  return bits[0]!;
+}
+
+/** What a 'nudge' writes over `old`. */
+function nudged(field: NudgeField, big: boolean, old: number): number {
+  if (field === 'side') return old === 1 ? -1 : old + 1;
+  if (field === 'vx' && Object.is(old, 0)) return -0;
+  if (field === 'targetX') return old + 3;
+  if (!big) return nextUp(old);
+  return old + (field === 'turned' ? 2 * Math.PI : 0.5);
+}
 
 /** A scene: a world, a small first capacity (so the arrays grow), and up to 120 edits and steps. */
 export const sceneArb: fc.Arbitrary<Scene> = fc.record({
@@ -281,6 +359,24 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
           }
           rows[i]!.pos = [edit.x, rows[i]!.pos[1], edit.z];
           break;
+        case 'nudge': {
+          const row = rows[i]!;
+          const v = nudged(edit.field, edit.big, herds[0]![1][edit.field][i]!);
+          for (const [, h] of herds) h[edit.field][i] = v;
+          if (edit.field === 'x' || edit.field === 'y' || edit.field === 'z') {
+            const pos = [...row.pos];
+            pos['xyz'.indexOf(edit.field)] = v;
+            row.pos = pos;
+          } else if (edit.field === 'vx') {
+            row.vel = [v, row.vel![1]!, row.vel![2]!];
+          } else if (edit.field === 'targetX') {
+            const t = targets[i];
+            if (t !== null && t !== undefined) targets[i] = { ...t, at: [v, t.at[1]!] };
+          } else {
+            row[edit.field] = v;
+          }
+          break;
+        }
         case 'solid':
           // Not in a scene that routes: each edit drops the fields round it, and a field made again costs the
           // reference core seconds on this ground (test/herd/gates.test.ts edits routing herds).
@@ -475,8 +571,8 @@ function compare(herds: ReadonlyArray<[string, Herd]>, rows: readonly Row[], tar
 /** Plays `scenes` scenes drawn from `seed` and returns the counts; `progress` hears after each scene. */
 export async function campaign(cores: CampaignCores, seed: number, scenes: number, threads: readonly number[], progress?: (c: CampaignCounts) => void): Promise<CampaignCounts> {
   const counts = noCounts();
-  // Every other scene walks bodies head-on into solids.
-  const drawn = fc.sample(fc.oneof(sceneArb, grazingSceneArb), { seed, numRuns: scenes });
+  // A third of the scenes walk bodies head-on into solids, a third bring them to rest and disturb them.
+  const drawn = fc.sample(fc.oneof(sceneArb, grazingSceneArb, restSceneArb), { seed, numRuns: scenes });
   for (let k = 0; k < drawn.length; k++) {
     await playScene(cores, drawn[k]!, threads, counts, `seed ${seed}, scene ${k}`);
     progress?.(counts);

@@ -30,7 +30,7 @@ const LAYERS: Layers = [
 /** The layer of each file of assembly/, lowest first (the same order as docs/ARCHITECTURE.md's table). */
 const ASSEMBLY_LAYERS: Layers = [
   [0, ['memory.ts', 'math.ts']],
-  [1, ['terrain.ts', 'scatter.ts', 'pieces.ts', 'shapeGrid.ts', 'ground.ts', 'still.ts', 'neighbours.ts', 'crowd.ts', 'clusterMemo.ts', 'changeBins.ts', 'pieceFree.ts']],
+  [1, ['terrain.ts', 'scatter.ts', 'pieces.ts', 'shapeGrid.ts', 'ground.ts', 'still.ts', 'neighbours.ts', 'crowd.ts', 'clusterMemo.ts', 'changeBins.ts', 'pieceFree.ts', 'rest.ts']],
   [2, ['feet.ts', 'lattice.ts', 'gentleProof.ts', 'bodies.ts']],
   [3, ['stand.ts', 'clearWay.ts', 'slide.ts', 'carry.ts', 'walk.ts', 'avoid.ts', 'seek.ts']],
   [4, ['passability.ts', 'search.ts', 'waypoints.ts', 'fields.ts', 'seekCalls.ts', 'route.ts']],

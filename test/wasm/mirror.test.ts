@@ -25,6 +25,7 @@ const WASM_ONLY: Record<string, string> = {
   clusterMemo: "a herd's kept clusters of solids, which lets seek skip gathering a cluster it gathered before; the reference gathers every one",
   changeBins: "the solids' changes since a herd's last step filed in bins, so the herd drops the memos they reach body by body; the reference herd keeps no memos",
   pieceFree: "a herd body's kept disc clear of every piece, within which a query of the shape grid finds none without walking its cells; the reference keeps no memos",
+  rest: "a herd body's kept rest, which lets a step skip a body it would leave as it is; the reference steps every body",
 };
 
 /** Per twin: names only the reference declares and names only the AssemblyScript declares, each list with its reason. */
@@ -117,7 +118,8 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // The field lists and the arrays' interface are the reference's (the wasm struct is assembly/memory.ts Herd); the
   // reference phrases a refused body and gathers blockers from a list; wasm owns the arrays' memory, files a grid,
   // remembers each body's last stand height, its proof of a clear way, its blocked probe, its proof of gentle
-  // ground and its disc clear of every piece (measured afresh where it moved on: usePieceFree), drops the kept clusters an
+  // ground, its disc clear of every piece (measured afresh where it moved on: usePieceFree) and its rest (a step that
+  // changed nothing: restOf, unchanged, a new epoch when the dt or the solids change: newRestEpoch), drops the kept clusters an
   // edit reaches (forgetClusters), and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here; wasm prepares a step
@@ -127,7 +129,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetClusters', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'restOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'newRestEpoch', 'unchanged', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetClusters', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
