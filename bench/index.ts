@@ -4,6 +4,7 @@
  *  2. Herds: N = 1k, 10k, 100k bodies on a 512 m noise terrain (1 m cell) with a lake and 5,000 trees, every body
  *     seeking a target 5–25 m away (a new one on arrival): ns per body-step for the wasm herd and for the reference
  *     per-row loop (seek then walk per row), and the wasm memory each body costs beyond the ground.
+ *     Bodies at rest: the same herd with a share of its bodies idle, or resting short of a target they cannot reach.
  *  3. Far targets: the herd step with every target 10, 100, 300 or 500 m away, side by side (SE-3's search).
  *  4. Routes (RT): one route across the 512 × 512 lattice of the bench world, corner to corner — the first on a
  *     fresh core (its cells worked out as the search reaches them), then again on the grid kept — on wasm and on
@@ -18,7 +19,7 @@
  *     route, against the same frames with nothing moved.
  *  7. The village (issue 29): 2,000 trees with 40 houses and 300 m of walls against the trees alone, Herd N = 1k, 10k;
  *     and 1,000 bodies routed through its gates (RouteFollower): of those with a path, the share that reach their targets.
- * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|far|routes|edits|village|companion for one part.
+ * Figures only — nothing here is asserted. Set BENCH_QUICK=1 for a short run, BENCH_ONLY=calls|herds|rest|far|routes|edits|village|companion for one part.
  */
 import { cpus, loadavg } from 'node:os';
 import { Bench } from 'tinybench';
@@ -208,6 +209,61 @@ async function herds(blocking: boolean): Promise<Record<string, string>[]> {
     herd.dispose();
     two.herd.dispose();
   }
+  return out;
+}
+
+/**
+ * Bodies at rest (HD-2, assembly/rest.ts): 10,000 bodies of the bench world, one thread, all walking (every body seeking
+ * a target 5–25 m away, a new one on arrival) against the same bodies with a share at rest — standing idle (no target,
+ * no want) or resting short of a trunk that holds its target (SE-7) — and the rest walking, ns per body-step in one run.
+ */
+async function resting(): Promise<Record<string, string>[]> {
+  const count = QUICK ? 2000 : 10000;
+  const w = world(false);
+  const core = await createCore(decodeBase64(releaseBase64));
+  const ground = core.groundOf(w);
+  const level = solidsOf(ground);
+  const rows: Array<{ share: number; how: 'idle' | 'unreachable' }> = [
+    { share: 0, how: 'idle' },
+    { share: 0.5, how: 'idle' },
+    { share: 0.9, how: 'idle' },
+    { share: 0.2, how: 'unreachable' },
+  ];
+  const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 500 });
+  const herdsMade: Herd[] = [];
+  for (const { share, how } of rows) {
+    const { herd, step } = herdStepper(core, w, ground, count, 1);
+    herdsMade.push(herd);
+    const resting = Math.round(share * count);
+    for (let i = 0; i < resting; i++) {
+      if (how === 'idle') {
+        herd.unseek(i);
+        herd.wantX[i] = 0;
+        herd.wantZ[i] = 0;
+      } else {
+        // The trunk nearest the body: it walks up to it and rests there, reading unreachable.
+        const near = ground.solids(herd.x[i]!, herd.z[i]!, 30);
+        if (near.length > 0) herd.seek(i, [near[0]!.x, near[0]!.z], 0);
+      }
+    }
+    // Time to settle: the idle stop, the others walk up to their trunks.
+    for (let f = 0; f < 600; f++) step();
+    let still = 0;
+    for (let i = 0; i < count; i++) if (herd.vx[i] === 0 && herd.vz[i] === 0 && herd.wantX[i] === 0 && herd.wantZ[i] === 0) still++;
+    bench.add(`${Math.round(share * 100)} % ${how}|${still}`, step);
+  }
+  await bench.run();
+  const out: Record<string, string>[] = [];
+  let walking = 0;
+  for (const task of bench.tasks) {
+    const r = task.result;
+    if (r.state !== 'completed') throw new Error(`bench task ${task.name} did not complete (${r.state})`);
+    const ns = (r.latency.p50 * 1e6) / count;
+    const [name, still] = task.name.split('|') as [string, string];
+    if (walking === 0) walking = ns;
+    out.push({ bodies: count.toLocaleString('en'), 'at rest': name === '0 % idle' ? 'none' : name, 'standing still at the step': Number(still).toLocaleString('en'), 'ns/body-step': fmt(ns), 'against all walking': `${(ns / walking).toFixed(2)}×` });
+  }
+  for (const h of herdsMade) h.dispose();
   return out;
 }
 
@@ -407,8 +463,13 @@ const PLAYS = 3;
  * 20 m square on open ground (tinybench, no route planned), and every frame of the pond trip — the player wading
  * across, the companion going round on routes — timed one by one, the frames that planned apart.
  */
-/** Frames timed per play of an edits scene, and plays per scene (the median play is shown: the machine may be shared). */
-const EDIT_FRAMES = QUICK ? 20 : 60;
+/**
+ * Frames timed per play of an edits scene, after a second of frames unmeasured, and plays per scene (the median play
+ * is shown: the machine may be shared). Why 5 s: a second's frames read the JIT compiling the edit calls and one
+ * collection more or less, two to one from play to play; a game edits its level for minutes.
+ */
+const EDIT_WARM = QUICK ? 10 : 60;
+const EDIT_FRAMES = QUICK ? 20 : 300;
 const EDIT_PLAYS = QUICK ? 1 : 3;
 /** The route the edits scenes ask every frame on the grid the core keeps, and the box its moved solids are drawn in. */
 const EDIT_FROM: [number, number] = [-120, -120];
@@ -463,7 +524,7 @@ function editPlay(core: WasmCore, scene: EditScene, moving: boolean): EditFrame 
   };
   core.route(me, w, EDIT_TO, ground);
   // Warmed up first: the figures are of frames in a running game.
-  for (let f = 0; f < 10; f++) {
+  for (let f = 0; f < EDIT_WARM; f++) {
     move(f);
     step();
     core.route(me, w, EDIT_TO, ground);
@@ -748,6 +809,10 @@ async function main(): Promise<void> {
     console.table(await herds(false));
     console.log('\nHerd step, every body seeking, bodies block each other (xbot lists xbot in bodies):');
     console.table(await herds(true));
+  }
+  if (runs('rest')) {
+    console.log('\nBodies at rest (HD-2): a herd with a share of its bodies standing idle or resting short of a target they cannot reach, the rest walking, one thread:');
+    console.table(await resting());
   }
   if (runs('far')) {
     console.log('\nHerd step against the distance to the target (2,000 bodies, 2,000 trees, 256 m world; target: within 1.2× of 10 m):');
