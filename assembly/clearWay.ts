@@ -73,6 +73,23 @@ export let keepClearWay = false;
 }
 
 /**
+ * Whether the kept proof shows that no solid's disc nor piece's outline, grown by `reach` (the body's radius), holds
+ * (x, z) — pushOut's question (LV-3), answered without a query (AS only): (x, z) lies within the proof's margin of its
+ * segment, so every such disc and outline but the blocker's is farther off than rounding could bring it, and the
+ * blocker is none, or a circle whose grown disc does not hold it by pushOut's own test (walk.ts holdingSolid). A
+ * piece as blocker leaves the question to the query.
+ */
+export function provedOutside(g: Sampler, x: f64, z: f64, reach: f64): bool {
+  if (!keepClearWay || !nearKeptWay(x, z, 0.0)) return false;
+  if (clearWay.blocker == -1) return true;
+  if (clearWay.blocker < 0) return false;
+  const c = keptBlocker(g);
+  const dx = c.x - x;
+  const dz = c.z - z;
+  return !(Math.sqrt(dx * dx + dz * dz) < c.radius + reach);
+}
+
+/**
  * The circles slide's firstCircle would meet of those its query (the circles reaching within r of (x, z)) finds, for
  * a move from (px, pz) to (qx, qz) met by circles grown by the body's radius and `skin`, when the kept proof shows it
  * meets no other solid (AS only): the blocking bodies the query finds, and the proof's blocker, when the query would

@@ -6,6 +6,7 @@ import { Body, Circles, Numbers, callBody, callNumbers } from './memory';
 import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { callGround } from './bodies';
+import { provedOutside } from './clearWay';
 import { atan2, wrapAngle } from './math';
 import { Move, callStatus, ceilingOf, clearRefusedMove, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
@@ -165,6 +166,8 @@ export function pieceHolding(n: Numbers, g: Sampler, x: f64, z: f64, ox: f64, oz
  * inside a solid, and where it goes is a rule every core follows.
  */
 export function pushOut(n: Numbers, g: Sampler, body: Body): void {
+  // AS only: a herd body within its kept proof of a clear way is held by no solid but maybe the proof's blocker.
+  if (provedOutside(g, body.x, body.z, n.radius)) return;
   // AS only: the query asks for the solids alone, all holdingSolid reads of the reference's whole answer.
   let circles = g.solidCircles(body.x, body.z, n.radius);
   let k = holdingSolid(circles, g.solidCount, body.x, body.z, n.radius);

@@ -107,6 +107,51 @@ describe.each(BUILDS)('the %s build', (build) => {
       { seed: SEED, numRuns: 60 },
     );
   });
+  it('LV-3, HD-2: a body walking its proved way at a solid, put through the views inside that solid (its proof\'s blocker) near the way, is pushed out as the per-row loop pushes it', async () => {
+    const core = await coreOf(build);
+    const wasmGround = core.groundOf(w);
+    const intoArb = fc.record({
+      solid: fc.nat(),
+      kind: fc.constantFrom('xbot', 'ox', 'kid'),
+      bearing: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      before: fc.double({ min: 1, max: 8, noNaN: true }),
+      at: fc.integer({ min: 1, max: 20 }),
+      // How deep into the grown disc, as a share of its radius from the centre, and how far round from the body.
+      depth: fc.double({ min: 0.3, max: 0.999, noNaN: true }),
+      turn: fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(intoArb, { minLength: 1, maxLength: 8 }), fc.double({ min: 1 / 240, max: 1 / 30, noNaN: true }), (bodies, dt) => {
+        const rows: Row[] = [];
+        const targets: Target[] = [];
+        for (const b of bodies) {
+          const c = solids[b.solid % solids.length]!;
+          const grown = c.radius + reference.numbers({ kind: b.kind }, w).radius;
+          rows.push(atRest(b.kind, c.x - Math.sin(b.bearing) * (grown + b.before), c.z - Math.cos(b.bearing) * (grown + b.before)));
+          targets.push({ at: behind(c, rows[rows.length - 1]!), stop: 0.1 });
+        }
+        const herd = herdOf(core, w, wasmGround, rows, targets);
+        stepBoth(herd, rows, targets, dt, 40, (frame) => {
+          bodies.forEach((b, i) => {
+            if (b.at !== frame) return;
+            const c = solids[b.solid % solids.length]!;
+            const grown = c.radius + reference.numbers({ kind: b.kind }, w).radius;
+            const row = rows[i]!;
+            const a = Math.atan2(row.pos[0] - c.x, row.pos[2] - c.z) + b.turn;
+            const x = c.x + Math.sin(a) * grown * b.depth;
+            const z = c.z + Math.cos(a) * grown * b.depth;
+            // Through the views: a write the herd sees only in the body's fields (its proof is kept).
+            herd.x[i] = x;
+            herd.z[i] = z;
+            rows[i] = { ...row, pos: [x, row.pos[1], z] };
+          });
+        });
+        herd.dispose();
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
   it('HD-2: a short way beside a solid, proved clear, then the body and its target moved into the solid\'s reach: the herd finds the solid as the per-row loop does', async () => {
     const core = await coreOf(build);
     const wasmGround = core.groundOf(w);
