@@ -20,7 +20,7 @@ const WASM_ONLY: Record<string, string> = {
   herdLayout: "a herd's struct in linear memory and the offsets the facade reads it at; the reference's herd is a class on the JS heap",
   threadContexts: "the contexts of a herd's worker threads (HD-5); the reference steps on one thread",
   threads: "a herd step's ranges on worker threads over the shared memory (HD-5); the reference steps on one thread",
-  clearWay: "a herd body's kept proof of a clear way, which lets seek and slide skip searches for solids the reference has no grid to prove",
+  clearWay: "a herd body's kept proof of a clear way, which lets seek, slide and walk's push skip searches for solids the reference has no grid to prove",
   gentleProof: "a herd body's proof that the lattice cells round it are gentle, for gentleSlope and gentleWay, which the reference has not",
   clusterMemo: "a herd's kept clusters of solids, which lets seek skip gathering a cluster it gathered before; the reference gathers every one",
   changeBins: "the solids' changes since a herd's last step filed in bins, so the herd drops the memos they reach body by body; the reference herd keeps no memos",
