@@ -20,7 +20,7 @@ import {
   BLOCKED_PROBE_NUMBERS, BlockedProbe, MAX_SOLID_CLUSTER, SEEK_ARRIVED, SEEK_UNREACHABLE, STALL_PROBE, blockedProbe, keepBlockedProbe, seekBody,
 } from './seek';
 import { CLEAR_WAY_NUMBERS, ClearWay, clearWay, keepClearWay } from './clearWay';
-import { Move, clearRefusedMove, wasMoveRefused } from './slide';
+import { Move, SKIN, clearRefusedMove, wasMoveRefused } from './slide';
 import { walkBody } from './walk';
 import { NO_CELLS, gentleCellsX, gentleCellsZ, keepGentle } from './gentleProof';
 import { contextOf, freeThreads, reserveThreads } from './threadContexts';
@@ -132,6 +132,15 @@ export function reserveHerd(h: Herd, capacity: i32): void {
   h.blockedProbes = grownRecords(h.blockedProbes, BLOCKED_PROBE_NUMBERS, n, capacity);
   h.pieceFrees = grownRecords(h.pieceFrees, PIECE_FREE_NUMBERS, n, capacity);
   h.rests = grownRecords(h.rests, REST_NUMBERS, n, capacity);
+  if (h.blocking) {
+    h.lastFiled = grownRecords(h.lastFiled, LAST_FILED, h.lastCount, capacity);
+    if (changetype<usize>(h.changedCells) == 0) h.changedCells = changetype<U8s>(alloc(<usize>(CHANGE_SIDE * CHANGE_SIDE)));
+    // Two cells a body at most: its last place's and its new one's.
+    if (changetype<usize>(h.changedList) != 0) free(changetype<usize>(h.changedList));
+    h.changedList = changetype<I32s>(alloc(<usize>(2 * capacity) << 2));
+    h.changedCount = 0;
+    memory.fill(changetype<usize>(h.changedCells), 0, <usize>(CHANGE_SIDE * CHANGE_SIDE));
+  }
   h.capacity = capacity;
   if (h.blocking) reserveCrowd(h.crowd, capacity);
   const scatter = h.ground.scatter;
@@ -156,6 +165,11 @@ export function freeHerd(h: Herd): void {
   free(changetype<usize>(h.gentleCells));
   free(changetype<usize>(h.pieceFrees));
   free(changetype<usize>(h.rests));
+  if (h.blocking) {
+    free(changetype<usize>(h.lastFiled));
+    free(changetype<usize>(h.changedCells));
+    free(changetype<usize>(h.changedList));
+  }
   free(h.table);
   free(h.masks);
   freeCrowd(h.crowd);
@@ -507,6 +521,111 @@ export function prepareStep(h: Herd, dt: f64): void {
     );
   }
   prepareFields(h, useGround(h.ground));
+  if (h.blocking) wakeRestsNear(h, bodiesChanged(h));
+}
+
+/** Numbers a body's last start-of-step filing takes (Herd lastFiled): x, z, vx, vz, kind. */
+const LAST_FILED: i32 = 5;
+/** Cells a side of the grid of changed places (Herd changedCells). */
+const CHANGE_SIDE: i32 = 256;
+/** The least side of one of its cells, m: about a body's slide's reach at rest. */
+const CHANGE_CELL: f64 = 1.0;
+
+/** The column of the grid of changed places x lies in, clamped to the grid (a place off it is in the nearest cell). */
+@inline function changeColumn(h: Herd, x: f64): i32 {
+  return <i32>Math.min(Math.max(Math.floor((x - h.changeX) / h.changeCell), 0.0), <f64>(CHANGE_SIDE - 1));
+}
+
+@inline function changeRow(h: Herd, z: f64): i32 {
+  return <i32>Math.min(Math.max(Math.floor((z - h.changeZ) / h.changeCell), 0.0), <f64>(CHANGE_SIDE - 1));
+}
+
+/** Flags the cell of the grid of changed places that (x, z) lies in. */
+@inline function flagChange(h: Herd, x: f64, z: f64): void {
+  const cell = changeRow(h, z) * CHANGE_SIDE + changeColumn(h, x);
+  if (h.changedCells[cell] != 0) return;
+  h.changedCells[cell] = 1;
+  h.changedList[h.changedCount++] = cell;
+}
+
+/**
+ * Flags, in a grid laid over the crowd's grid as filed this step, the cell of each body's last place and of its place
+ * now where its start-of-step place, velocity or kind is not the last step's, of each body gone (its last place) and
+ * of each new one (its place), and keeps this step's for the next; answers whether any cell is flagged. A place off the
+ * grid flags the nearest cell, as a reach off it looks there.
+ */
+function bodiesChanged(h: Herd): bool {
+  const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
+  const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
+  const vxs = numbersOf(h, numberIndex(offsetof<Body>("vx")));
+  const vzs = numbersOf(h, numberIndex(offsetof<Body>("vz")));
+  const last = h.lastFiled;
+  const c = h.crowd;
+  for (let k = 0; k < h.changedCount; k++) h.changedCells[h.changedList[k]] = 0;
+  h.changedCount = 0;
+  h.changeX = c.minX;
+  h.changeZ = c.minZ;
+  h.changeCell = Math.max(CHANGE_CELL, (<f64>max<i32>(c.nx, c.nz) * c.cellSize) / <f64>CHANGE_SIDE);
+  const count = h.count;
+  const most = max<i32>(count, h.lastCount);
+  for (let i = 0; i < most; i++) {
+    const at = i * LAST_FILED;
+    const was = i < h.lastCount;
+    const is = i < count;
+    if (was && is && same(xs[i], last[at]) && same(zs[i], last[at + 1]) && same(vxs[i], last[at + 2]) && same(vzs[i], last[at + 3]) && <f64>h.kind[i] == last[at + 4]) continue;
+    if (was) flagChange(h, last[at], last[at + 1]);
+    if (is) flagChange(h, xs[i], zs[i]);
+  }
+  for (let i = 0; i < count; i++) {
+    const at = i * LAST_FILED;
+    last[at] = xs[i];
+    last[at + 1] = zs[i];
+    last[at + 2] = vxs[i];
+    last[at + 3] = vzs[i];
+    last[at + 4] = <f64>h.kind[i];
+  }
+  h.lastCount = count;
+  return h.changedCount != 0;
+}
+
+/** Whether a and b are the same bits. */
+@inline function same(a: f64, b: f64): bool {
+  return reinterpret<u64>(a) == reinterpret<u64>(b);
+}
+
+/**
+ * Drops the rest of each body of a kind that bodies block with a cell flagged by bodiesChanged (`any`: some are)
+ * within its reach: its step reads the bodies there — those its slide may meet, with no move (its radius, the widest
+ * body's and SKIN), and, arrived, the neighbours it yields to (avoidReach).
+ */
+function wakeRestsNear(h: Herd, any: bool): void {
+  if (!any) return;
+  const epoch = h.restEpoch;
+  const widest = h.crowd.maxRadius;
+  const cells = h.changedCells;
+  for (let i = 0; i < h.count; i++) {
+    const rest = restOf(h, i);
+    if (rest.epoch != epoch) continue;
+    const kind = <i32>rest.kind;
+    if (!kindBlocked(h, kind)) continue;
+    const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
+    // An arrived body yields to neighbours (AV-1); an idle one reads only what its slide meets.
+    const yields = (rest.flags & 4) != 0 && n.avoidNeighbours > 0.0;
+    const reach = Math.max(yields ? n.avoidReach : 0.0, n.radius + widest + SKIN) + CHANGE_MARGIN;
+    const i0 = changeColumn(h, rest.x - reach);
+    const i1 = changeColumn(h, rest.x + reach);
+    const j1 = changeRow(h, rest.z + reach);
+    let met = false;
+    for (let j = changeRow(h, rest.z - reach); j <= j1 && !met; j++) {
+      for (let k = i0; k <= i1; k++) {
+        if (cells[j * CHANGE_SIDE + k] != 0) {
+          met = true;
+          break;
+        }
+      }
+    }
+    if (met) rest.epoch = 0;
+  }
 }
 
 /**
@@ -587,8 +706,9 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     const tx = numbersOf(h, HERD_TARGETX)[i];
     const tz = numbersOf(h, HERD_TARGETZ)[i];
     const stop = numbersOf(h, HERD_STOP)[i];
-    // Only a body that reads neither other bodies nor flow fields may rest (assembly/rest.ts).
-    const mayRest = !blocked && !(seeking && flagsOf(h, HERD_ROUTING)[i] != 0);
+    // A routing body reads flow fields other bodies' targets make: it never rests (assembly/rest.ts). A rest among
+    // bodies that block is dropped before the step where a body changes within its reach (wakeRestsNear).
+    const mayRest = !(seeking && flagsOf(h, HERD_ROUTING)[i] != 0);
     const rest = restOf(h, i);
     if (mayRest && rest.epoch == epoch && atRest(body)
       && keptAsIs(rest, body, tx, tz, stop, kind, restFlags(body, seeking, flagsOf(h, HERD_ARRIVED)[i] != 0, flagsOf(h, HERD_UNREACHABLE)[i] != 0))) continue;
@@ -625,7 +745,9 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
       if (failed == -1) failed = i;
       continue;
     }
-    if (mayRest && atRest(body) && unchanged(h, i, body, arrived != 0, unreachable != 0)) {
+    // Among bodies that block it, a body rests only idle or arrived: seeking on, it may read still bodies round a
+    // whole cluster of them, however far.
+    if (mayRest && (!blocked || !seeking || arrived != 0) && atRest(body) && unchanged(h, i, body, arrived != 0, unreachable != 0)) {
       keepRest(rest, body, tx, tz, stop, kind, restFlags(body, seeking, arrived != 0, unreachable != 0), epoch);
     }
     arrivals[i] = arrived;

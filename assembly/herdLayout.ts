@@ -2,7 +2,7 @@
  * A herd's struct in linear memory (assembly/herd.ts) and the offsets the facade reads it at. Apart from memory.ts
  * because a herd holds its ground, its crowd and its flow fields, whose files lay themselves out over the arena.
  */
-import { F64s, I32s, U16s } from './memory';
+import { F64s, I32s, U16s, U8s } from './memory';
 import { GroundData } from './ground';
 import { Crowd } from './crowd';
 import { FieldSet } from './fields';
@@ -60,6 +60,21 @@ import { FieldSet } from './fields';
   restEpoch: u32;
   restDt: f64;
   restChanges: i32;
+  /**
+   * Where bodies block: each body's start-of-step place, velocity and kind at the last step (x, z, vx, vz, kind:
+   * LAST_FILED numbers a body), how many bodies it had, and a grid of CHANGE_SIDE² flags over the crowd's grid's box,
+   * cells `changeCell` wide from (changeX, changeZ), set where a body changed since, with the list of those set (to
+   * clear them): a body resting among bodies that block it rests on while none changed within its reach
+   * (assembly/herd.ts wakeRestsNear).
+   */
+  lastFiled: F64s;
+  lastCount: i32;
+  changedCells: U8s;
+  changedList: I32s;
+  changedCount: i32;
+  changeX: f64;
+  changeZ: f64;
+  changeCell: f64;
 }
 
 // Where a herd keeps the addresses of its number arrays, its flag arrays and its kinds (the facade views them).

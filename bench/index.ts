@@ -215,23 +215,29 @@ async function herds(blocking: boolean): Promise<Record<string, string>[]> {
 /**
  * Bodies at rest (HD-2, assembly/rest.ts): 10,000 bodies of the bench world, one thread, all walking (every body seeking
  * a target 5–25 m away, a new one on arrival) against the same bodies with a share at rest — standing idle (no target,
- * no want) or resting short of a trunk that holds its target (SE-7) — and the rest walking, ns per body-step in one run.
+ * no want) or resting short of a trunk that holds its target (SE-7) — and the rest walking, ns per body-step in one run;
+ * bodies passing through each other, and blocking each other (idle only: a seeking body among bodies that block rests
+ * only arrived).
  */
 async function resting(): Promise<Record<string, string>[]> {
   const count = QUICK ? 2000 : 10000;
-  const w = world(false);
   const core = await createCore(decodeBase64(releaseBase64));
-  const ground = core.groundOf(w);
-  const level = solidsOf(ground);
-  const rows: Array<{ share: number; how: 'idle' | 'unreachable' }> = [
-    { share: 0, how: 'idle' },
-    { share: 0.5, how: 'idle' },
-    { share: 0.9, how: 'idle' },
-    { share: 0.2, how: 'unreachable' },
+  const rows: Array<{ share: number; how: 'idle' | 'unreachable'; blocking: boolean }> = [
+    { share: 0, how: 'idle', blocking: false },
+    { share: 0.5, how: 'idle', blocking: false },
+    { share: 0.9, how: 'idle', blocking: false },
+    { share: 0.2, how: 'unreachable', blocking: false },
+    { share: 0, how: 'idle', blocking: true },
+    { share: 0.9, how: 'idle', blocking: true },
   ];
+  const worlds = [false, true].map((blocking) => {
+    const w = world(blocking);
+    return { w, ground: core.groundOf(w) };
+  });
   const bench = new Bench({ time: QUICK ? 300 : 1500, warmupTime: QUICK ? 100 : 500 });
   const herdsMade: Herd[] = [];
-  for (const { share, how } of rows) {
+  for (const { share, how, blocking } of rows) {
+    const { w, ground } = worlds[blocking ? 1 : 0]!;
     const { herd, step } = herdStepper(core, w, ground, count, 1);
     herdsMade.push(herd);
     const resting = Math.round(share * count);
@@ -250,18 +256,25 @@ async function resting(): Promise<Record<string, string>[]> {
     for (let f = 0; f < 600; f++) step();
     let still = 0;
     for (let i = 0; i < count; i++) if (herd.vx[i] === 0 && herd.vz[i] === 0 && herd.wantX[i] === 0 && herd.wantZ[i] === 0) still++;
-    bench.add(`${Math.round(share * 100)} % ${how}|${still}`, step);
+    bench.add(`${Math.round(share * 100)} % ${how}|${still}|${blocking ? 'blocking' : 'passing'}`, step);
   }
   await bench.run();
   const out: Record<string, string>[] = [];
-  let walking = 0;
+  // Each row against the all-walking row of its kind of bodies, passing through each other or blocking.
+  const walking = new Map<string, number>();
   for (const task of bench.tasks) {
     const r = task.result;
     if (r.state !== 'completed') throw new Error(`bench task ${task.name} did not complete (${r.state})`);
     const ns = (r.latency.p50 * 1e6) / count;
-    const [name, still] = task.name.split('|') as [string, string];
-    if (walking === 0) walking = ns;
-    out.push({ bodies: count.toLocaleString('en'), 'at rest': name === '0 % idle' ? 'none' : name, 'standing still at the step': Number(still).toLocaleString('en'), 'ns/body-step': fmt(ns), 'against all walking': `${(ns / walking).toFixed(2)}×` });
+    const [name, still, bodies] = task.name.split('|') as [string, string, string];
+    if (!walking.has(bodies)) walking.set(bodies, ns);
+    out.push({
+      bodies: `${count.toLocaleString('en')}, ${bodies === 'blocking' ? 'blocking each other' : 'passing through'}`,
+      'at rest': name === '0 % idle' ? 'none' : name,
+      'standing still at the step': Number(still).toLocaleString('en'),
+      'ns/body-step': fmt(ns),
+      'against all walking': `${(ns / walking.get(bodies)!).toFixed(2)}×`,
+    });
   }
   for (const h of herdsMade) h.dispose();
   return out;

@@ -99,8 +99,8 @@ const editArb: fc.Arbitrary<Edit> = fc.oneof(
  * A scene of bodies brought to rest and then disturbed (HD-2: a wasm herd does not step a body whose last step
  * changed nothing, assembly/rest.ts): bodies idle with no want, sent behind a solid (resting short of it, SE-7) or to
  * a target near them; a run of steps at one dt so they settle; then one field of a body written through the views
- * (one ulp, −0 for 0, a side turned on), the solids edited, the dt changed, wants, seeks and places — each followed
- * by steps at the scene's dt.
+ * (one ulp, −0 for 0, a side turned on), the solids edited, the dt changed, wants, seeks and places, bodies removed
+ * and added — each followed by steps at the scene's dt.
  */
 export const restSceneArb: fc.Arbitrary<Scene> = fc
   .record({
@@ -111,7 +111,7 @@ export const restSceneArb: fc.Arbitrary<Scene> = fc
     // A game's dt, and seconds enough for most bodies to come to rest first.
     dt: fc.constantFrom(1 / 60, 1 / 30, 0.05, 0.1),
     settle: fc.integer({ min: 4, max: 12 }),
-    blocking: fc.integer({ min: 0, max: 3 }).map((v) => v === 0),
+    blocking: fc.boolean(),
     later: fc.array(
       fc.oneof(
         { weight: 4, arbitrary: fc.tuple(fc.nat(), fc.constantFrom(...NUDGE_FIELDS), fc.boolean()).map(([pick, field, big]): Edit => ({ op: 'nudge', pick, field, big })) },
@@ -123,14 +123,18 @@ export const restSceneArb: fc.Arbitrary<Scene> = fc
         { weight: 1, arbitrary: fc.tuple(fc.nat(), coordArb, coordArb).map(([pick, x, z]): Edit => ({ op: 'seek', pick, at: [x, z], stop: 0.5, route: false, past: null })) },
         { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'unseek', pick })) },
         { weight: 1, arbitrary: fc.tuple(fc.nat(), coordArb, coordArb).map(([pick, x, z]): Edit => ({ op: 'place', pick, x, z })) },
+        // A body gone or come among resting ones (HD-2: those it blocked rest no more).
+        { weight: 1, arbitrary: fc.nat().map((pick): Edit => ({ op: 'remove', pick })) },
+        { weight: 1, arbitrary: rowArb.map((row): Edit => ({ op: 'add', row })) },
       ),
       { minLength: 5, maxLength: 30 },
     ),
   })
   .map((r): Scene => {
     const walker = r.world.walker!;
-    // Bodies that block a kind never rest (they move): most scenes' kinds list none, so that most bodies may.
-    // And each kind seeks and speeds up briskly enough to settle (a kind of any numbers may seek for ever).
+    // Half the scenes' kinds list none in `bodies`: such bodies rest whatever the others do; among bodies that block,
+    // a body rests idle or arrived while no body changes near it. And each kind seeks and speeds up briskly enough to
+    // settle (a kind of any numbers may seek for ever).
     const kinds = Object.fromEntries(Object.entries(walker.kinds!).map(([name, { bodies, ...kind }]) => [name, { ...kind, accel: 4 + kind.accel, seekSpeed: 1 + kind.seekSpeed, ...(r.blocking && bodies !== undefined ? { bodies } : {}) }]));
     const world: World = { ...r.world, walker: { ...walker, kinds, mods: { ...walker.mods, solids: 'scatter3d' } }, scatter3d: { instances: r.solids } };
     const edits: Edit[] = [{ op: 'crowd', rows: r.rows }];
