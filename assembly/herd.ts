@@ -610,7 +610,7 @@ function wakeRestsNear(h: Herd, any: bool): void {
     if (!kindBlocked(h, kind)) continue;
     const n = changetype<Numbers>(h.table + <usize>kind * offsetof<Numbers>());
     // An arrived body yields to neighbours (AV-1); an idle one reads only what its slide meets.
-    const yields = (rest.flags & 4) != 0 && n.avoidNeighbours > 0.0;
+    const yields = (rest.flags & 8) != 0 && n.avoidNeighbours > 0.0;
     const reach = Math.max(yields ? n.avoidReach : 0.0, n.radius + widest + SKIN) + CHANGE_MARGIN;
     const i0 = changeColumn(h, rest.x - reach);
     const i1 = changeColumn(h, rest.x + reach);
@@ -723,7 +723,12 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     const sameKind = h.memoKind[i] == kind;
     // The body's proof of a clear way, for its seek and its walk (for a body of that radius).
     copyWords(changetype<usize>(clearWay), clearWayOf(h, i), offsetof<ClearWay>());
-    if (!sameKind) clearWay.margin = 0.0;
+    // A proof made for another radius is dropped where it is kept too: a body that does not seek never writes its
+    // proof back, and from the next step on its kind is the one remembered.
+    if (!sameKind) {
+      clearWay.margin = 0.0;
+      changetype<ClearWay>(clearWayOf(h, i)).margin = 0.0;
+    }
     copyWords(changetype<usize>(blockedProbe), blockedProbeOf(h, i), offsetof<BlockedProbe>());
     // The blocked probe is for where the body last ended as its kind: the memo's place.
     if (!here) blockedProbe.floor = NaN;

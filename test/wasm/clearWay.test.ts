@@ -152,6 +152,56 @@ describe.each(BUILDS)('the %s build', (build) => {
     );
   });
 
+  it('LV-3, HD-2: a body that stops seeking and is given a wider kind through the kind view keeps no proof made for the narrower: put where the wider overlaps the solid its old way passed, it is pushed out as the per-row loop pushes it', async () => {
+    const core = await coreOf(build);
+    const wasmGround = core.groundOf(w);
+    const kid = reference.numbers({ kind: 'kid' }, w).radius;
+    const ox = reference.numbers({ kind: 'ox' }, w).radius;
+    const wideArb = fc.record({
+      solid: fc.nat(),
+      bearing: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      side: fc.constantFrom(-1, 1),
+      // The kid's way passes the solid this far off its grown disc: its proof's margin, about.
+      gap: fc.double({ min: 0.25, max: 0.4, noNaN: true }),
+      at: fc.integer({ min: 5, max: 30 }),
+      // How far into the ox's grown disc it is put, beside the way.
+      into: fc.double({ min: 0.05, max: 0.3, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(wideArb, { minLength: 1, maxLength: 6 }), (ways) => {
+        const rows: Row[] = [];
+        const targets: Target[] = [];
+        for (const v of ways) {
+          const at = passing(solids[v.solid % solids.length]!, kid, v.bearing, v.side, v.gap);
+          rows.push(atRest('kid', at.x - at.ux * 4, at.z - at.uz * 4));
+          targets.push({ at: [at.x + at.ux * 4, at.z + at.uz * 4], stop: 0.1 });
+        }
+        const herd = herdOf(core, w, wasmGround, rows, targets);
+        const oxIndex = herd.kinds.indexOf('ox');
+        stepBoth(herd, rows, targets, 1 / 60, 40, (frame) => {
+          ways.forEach((v, i) => {
+            const row = rows[i]!;
+            if (frame === v.at) {
+              herd.unseek(i);
+              herd.wantX[i] = 0;
+              herd.wantZ[i] = 0;
+              herd.kind[i] = oxIndex;
+              targets[i] = null;
+              rows[i] = { ...row, kind: 'ox', want: [0, 0] };
+            } else if (frame === v.at + 2) {
+              const p = passing(solids[v.solid % solids.length]!, ox, v.bearing, v.side, -v.into);
+              herd.x[i] = p.x;
+              herd.z[i] = p.z;
+              rows[i] = { ...row, pos: [p.x, row.pos[1], p.z] };
+            }
+          });
+        });
+        herd.dispose();
+      }),
+      { seed: SEED, numRuns: 60 },
+    );
+  });
+
   it('HD-2: a short way beside a solid, proved clear, then the body and its target moved into the solid\'s reach: the herd finds the solid as the per-row loop does', async () => {
     const core = await coreOf(build);
     const wasmGround = core.groundOf(w);
