@@ -27,7 +27,7 @@ import { contextOf, freeThreads, reserveThreads } from './threadContexts';
 import { forgetClustersIn, freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
 import { PIECE_FREE_NUMBERS, PieceFree, freeReach, freeX, freeZ, insidePieceFree, keepPieceFree } from './pieceFree';
 import { ShapeGrid, pieceClearance } from './shapeGrid';
-import { REST_NUMBERS, Rest, atRest, keepRest, keptAsIs, restFlags } from './rest';
+import { REST_NUMBERS, Rest, atRest, keepRest, keptAsIs, restFlags, same } from './rest';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -586,11 +586,6 @@ function bodiesChanged(h: Herd): bool {
   }
   h.lastCount = count;
   return h.changedCount != 0;
-}
-
-/** Whether a and b are the same bits. */
-@inline function same(a: f64, b: f64): bool {
-  return reinterpret<u64>(a) == reinterpret<u64>(b);
 }
 
 /**

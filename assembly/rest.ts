@@ -1,10 +1,11 @@
 /**
  * Bodies at rest (AS only; HD-2). A herd body's step is a function of the body's fields, its target, its kind, the
  * dt, the ground and — where bodies block it or it routes — of the other bodies and the flow fields. For a body that
- * no bodies block and that does not route, a step that changed nothing (a fixed point: it ends exactly as it began)
- * would change nothing again while all of those stay the same. So the herd keeps such a body's state as a Rest and,
- * while the herd's rest epoch (bumped when the dt or the solids change) is the one it was kept in and the body's
- * fields are still bit for bit those kept, does not step it. Why: idle bodies, bodies waiting at their targets and
+ * does not route, a step that changed nothing (a fixed point: it ends exactly as it began) would change nothing again
+ * while all of those stay the same. So the herd keeps such a body's state as a Rest and, while the herd's rest epoch
+ * (bumped when the dt or the solids change) is the one it was kept in and the body's fields are still bit for bit
+ * those kept, does not step it; a rest among bodies that block is dropped where a body changes near it
+ * (assembly/herd.ts wakeRestsNear). Why: idle bodies, bodies waiting at their targets and
  * bodies resting short of one they cannot reach (SE-7) are most of a game's crowd, and each cost a full step —
  * a resting unreachable body several times a walking one, its seek working out the way round again every step.
  */
@@ -36,7 +37,8 @@ import { Body } from './memory';
 /** Numbers of a Rest (a herd keeps one per body). */
 export const REST_NUMBERS: i32 = <i32>(offsetof<Rest>() >> 3);
 
-@inline function same(a: f64, b: f64): bool {
+/** Whether a and b are the same bits. */
+@inline export function same(a: f64, b: f64): bool {
   return reinterpret<u64>(a) == reinterpret<u64>(b);
 }
 

@@ -247,7 +247,7 @@ async function resting(): Promise<Record<string, string>[]> {
         herd.wantX[i] = 0;
         herd.wantZ[i] = 0;
       } else {
-        // The trunk nearest the body: it walks up to it and rests there, reading unreachable.
+        // A trunk within 30 m: the body walks up to it and rests there, reading unreachable.
         const near = ground.solids(herd.x[i]!, herd.z[i]!, 30);
         if (near.length > 0) herd.seek(i, [near[0]!.x, near[0]!.z], 0);
       }

@@ -121,7 +121,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // ground, its disc clear of every piece (measured afresh where it moved on: usePieceFree) and its rest (a step that
   // changed nothing: restOf, unchanged, a new epoch when the dt or the solids change: newRestEpoch; among bodies that
   // block, dropped where a body changed near it, on a grid of its own: LAST_FILED, CHANGE_SIDE, CHANGE_CELL, changeColumn,
-  // changeRow, flagChange, bodiesChanged, same, wakeRestsNear), drops the kept clusters an
+  // changeRow, flagChange, bodiesChanged, wakeRestsNear), drops the kept clusters an
   // edit reaches (forgetClusters), and checks finiteness inline (the reference shares src/body.ts finiteBody),
   // on the loaded body or, before a step, on the herd's arrays in place;
   // the world's size and the longest move are src/limits.ts's on the reference, constants here; wasm prepares a step
@@ -131,7 +131,7 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
     reference: ['HERD_NUMBERS', 'HERD_FLAGS', 'HerdArrays', 'Herd', 'STEPPED', 'refusedField', 'blockers', 'gatherBlockers'],
     assembly: [
       'newHerd', 'herdTable', 'herdMasks', 'numbersOf', 'flagsOf', 'grown', 'grownArrays', 'grownRecords', 'reserveHerd', 'freeHerd', 'herdMove',
-      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'restOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'LAST_FILED', 'CHANGE_SIDE', 'CHANGE_CELL', 'changeColumn', 'changeRow', 'flagChange', 'bodiesChanged', 'same', 'wakeRestsNear', 'newRestEpoch', 'unchanged', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetClusters', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
+      'clearWayOf', 'blockedProbeOf', 'pieceFreeOf', 'gentleCellsOf', 'restOf', 'herdForget', 'recall', 'remember', 'finiteBody', 'numberAt', 'columnOf', 'finiteAt', 'WORLD', 'MAX_MOVE', 'kindBlocked', 'beginStep', 'firstRefused', 'mostWanted', 'bothAtMost', 'surelyValid', 'prepareStep', 'LAST_FILED', 'CHANGE_SIDE', 'CHANGE_CELL', 'changeColumn', 'changeRow', 'flagChange', 'bodiesChanged', 'wakeRestsNear', 'newRestEpoch', 'unchanged', 'stepBodies', 'FREE_REACH', 'FREE_ROOM', 'FREE_STEP', 'usePieceFree', 'forgetClusters', 'forgetMemosIn', 'memoBox', 'memoFlags', 'forgetMemosAt', 'herdCount',
       'setHerdCount', 'herdCapacity',
     ],
   },
