@@ -685,9 +685,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     body.side = 0;
     body.turned = 0.0;
     // An arrived body of a kind that avoids still yields, its preferred velocity 0 (AV-1): a body passing through a
-    // formation is let by and the one that stepped aside comes back.
+    // formation is let by and the one that stepped aside comes back. It yields to still bodies too (AV-2): one that
+    // walks in toward its own target (SE-7) and is stopped against it is still, and would wait there for ever.
     if (n.avoidNeighbours > 0.0) {
-      g.stillSpeed = STILL_FRACTION * n.seekSpeed;
+      g.stillSpeed = 0.0;
       avoidBodies(n, g, body);
     }
     return SEEK_ARRIVED;
