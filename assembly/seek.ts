@@ -57,12 +57,15 @@ export let blockerIsBody = false;
 /** The number of the piece firstBlocker's blocker is the first corner's disc of (LV-1), or −1. */
 let blockerPiece: i32 = -1;
 
+/** Whether gatherCluster's cluster of still bodies meets a solid (AV-4: a jam against a wall or in a gap). */
+export let clusterMeetsSolid = false;
+
 /**
- * How many times longer than the way round still bodies on the body's left the way on its right may be before the
- * body passes them on the left (AV-4). Why: passing still bodies on the right sorts two crowds meeting in a gap into
- * lanes, but a crowd standing mostly to the right is not worth the long way round.
+ * How many times longer than the other side's a way round still bodies on the kept side may be before the body takes
+ * the other (AV-4). Why: still bodies start and stop, so a side chosen round one crowd must not carry the body the
+ * long way round the next.
  */
-export const KEEP_RIGHT_SWITCH: f64 = 1.25;
+export const SIDE_SWITCH: f64 = 1.5;
 
 /**
  * How far along the way each query for blockers reaches (SE-3): the way is searched in pieces of about this length,
@@ -431,9 +434,11 @@ function addMember(out: Circles, from: i32, m: Circle, most: i32): void {
 /**
  * The obstacle `first` belongs to (G-4): every circle linked to it through circles whose grown discs overlap or touch,
  * breadth first, at most MAX_CLUSTER from a body and MAX_SOLID_CLUSTER from a solid. The circles each member links
- * are taken in circleBefore order.
+ * are taken in circleBefore order. For a cluster of still bodies (AV-4), also whether a solid lies within that link of
+ * a member whose neighbours it gathered (clusterMeetsSolid).
  */
 export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circles): void {
+  clusterMeetsSolid = false;
   out.length = 0;
   const most = blockerIsBody ? MAX_CLUSTER : MAX_SOLID_CLUSTER;
   const shapes = g.shapes();
@@ -449,6 +454,9 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
     const c = out[i];
     const from = out.length;
     const r = c.radius + reachOut;
+    // A jam against a wall or in a gap (AV-4): the solids a member would link, had they been bodies. Asked before the
+    // bodies, since both answers share the sampler's list.
+    if (split && blockerIsBody && !clusterMeetsSolid) clusterMeetsSolid = reachesSolid(g, c, r, reachOut);
     const near = !split ? g.circles(c.x, c.z, r) : blockerIsBody ? g.bodyCircles(c.x, c.z, r) : g.solidCircles(c.x, c.z, r);
     for (let j = 0; j < near.length; j++) {
       const m = near[j];
@@ -487,6 +495,19 @@ export let corner = changetype<Circle>(memory.data(offsetof<Circle>()));
 /** Whether circle `m` is among `out`'s members. */
 @inline function isMember(out: Circles, m: Circle): bool {
   for (let k = 0; k < out.length; k++) if (sameCircle(out[k], m)) return true;
+  return false;
+}
+
+/** Whether a solid's grown disc lies within `reachOut` of member `c`'s (AS only: clusterMeetsSolid's test, the solids alone asked). */
+function reachesSolid(g: Sampler, c: Circle, r: f64, reachOut: f64): bool {
+  const near = g.solidCircles(c.x, c.z, r);
+  for (let j = 0; j < near.length; j++) {
+    const m = near[j];
+    const dx = m.x - c.x;
+    const dz = m.z - c.z;
+    const reach = c.radius + m.radius + reachOut;
+    if (dx * dx + dz * dz <= reach * reach) return true;
+  }
   return false;
 }
 
@@ -713,9 +734,9 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   const roundMinus = wayRound(body.x, body.z, tx, tz, minus);
   const roundPlus = wayRound(body.x, body.z, tx, tz, plus);
-  // Still bodies are passed on the right, side and turned left to the solids (AV-4).
-  if (avoiding && blockerIsBody) {
-    const aim = roundPlus > KEEP_RIGHT_SWITCH * roundMinus ? minus : plus;
+  // A jam against solids is gone round afresh each step, leaving side memory to the solids (AV-4).
+  if (avoiding && blockerIsBody && clusterMeetsSolid) {
+    const aim = roundMinus < roundPlus ? minus : plus;
     body.wantX = n.seekSpeed * aim.x;
     body.wantZ = n.seekSpeed * aim.z;
     return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true, 0.0);
@@ -724,6 +745,10 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   let turn: f64 = 0.0;
   if (body.side == 0) {
     body.side = roundMinus < roundPlus ? -1 : 1;
+    body.turned = 0.0;
+  } else if (avoiding && blockerIsBody && (body.side > 0 ? roundPlus > SIDE_SWITCH * roundMinus : roundMinus > SIDE_SWITCH * roundPlus)) {
+    // Still bodies come and go: a side kept round them gives way to one much shorter (AV-4).
+    body.side = -body.side;
     body.turned = 0.0;
   } else if (body.wantX != 0.0 || body.wantZ != 0.0) {
     const aim = body.side > 0 ? plus : minus;
@@ -745,17 +770,17 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
  * The end of a seek whose want points the way (SE-7, AV-1): stopIfBlocked, and for a kind that avoids, with the
  * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
  * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
- * With `still` (AV-4: the want passes still bodies, side and turned left to the solids) neither the check nor SE-5's
- * count is made: the aim is the bodies', and bodies never make a target unreachable. `turn` is the step's turn from
- * the want before to the aim (SE-5), added to `turned` here.
+ * With `jam` (AV-4: the want goes round a jam of still bodies against solids, side memory left alone) neither the
+ * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable. `turn` is the
+ * step's turn from the want before to the aim (SE-5), added to `turned` here.
  */
-function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool, still: bool, turn: f64): i32 {
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool, jam: bool, turn: f64): i32 {
   if (!avoiding) {
     body.turned += turn;
     return stopIfBlocked(n, g, body, reach);
   }
   g.view = BODIES_NONE;
-  const answer = still ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
+  const answer = jam ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
   let step = turn;
   if (answer == SEEK_GOING) {
@@ -764,18 +789,11 @@ function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool,
     avoidBodies(n, g, body);
     // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance adds (aim to the
     // avoided want) joins it, so over the steps turned sums the aims' turning (one step's avoidance taken back at the
-    // next) and a crowd that keeps pushing a body aside never reads as a pocket.
-    if (!still && body.side != 0) {
-      const along = body.wantX * aimX + body.wantZ * aimZ;
-      const aside = atan2(body.wantX * aimZ - body.wantZ * aimX, along);
-      // A body the crowd holds back (its avoided want makes less than STILL_FRACTION of seekSpeed along the aim) is
-      // not going round: its want swings as bodies jostle it, and summing the swings counts whole turns never made
-      // (bodies held at the two-way gap flipped to the groves' far ends). Its count restarts from the aim.
-      if (along < STILL_FRACTION * n.seekSpeed * n.seekSpeed) {
-        body.turned = aside;
-        return answer;
-      }
-      step = turn + aside;
+    // next) and a crowd that keeps pushing a body aside never reads as a pocket. The two are wrapped together to the
+    // step's true turn: each may come near a half turn of the same sign (avoidance holding the want turned back from
+    // the aim), and their plain sum would count a whole turn never made.
+    if (!jam && body.side != 0) {
+      step = wrapAngle(turn + atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
     }
   }
   body.turned += step;

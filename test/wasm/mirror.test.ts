@@ -85,14 +85,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   // proof's blocker counts as met only where a piece's query of the search would find it (foundByPieces); a corner's
   // disc a piece adds to a cluster is written in a static a worker thread binds its own of (corner); a cluster of
   // solids alone (solidsOnly) is recalled from the herd's memo, a member is looked for only among those within reach
-  // (isMember); a proof's blocker may be a piece,
+  // (isMember), and a jam's solids are asked apart from its bodies (reachesSolid); a proof's blocker may be a piece,
   // met where a query would find it (pieceFoundByPieces), and its margin measures the pieces (segmentToPiece); a herd
   // body's way that no blocking body comes near (assembly/crowd.ts crowdNearWay) is searched among the solids alone
   // (searchWay).
   seek: {
     reference: [],
     assembly: [
-      'searchWay', 'foundByPieces', 'pieceFoundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'segmentToPiece', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember',
+      'searchWay', 'foundByPieces', 'pieceFoundByPieces', 'CLEAR_REACH', 'skippedPieces', 'blockerEntry', 'blockerPlace', 'segmentDistance', 'segmentToPiece', 'placeOfBlocker', 'solidsOnly', 'standsAlone', 'proveClearWay', 'corner', 'isMember', 'reachesSolid',
       'BlockedProbe', 'BLOCKED_PROBE_NUMBERS', 'blockedProbe', 'keepBlockedProbe', 'clusterData',
     ],
   },
