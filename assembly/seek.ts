@@ -7,7 +7,7 @@ import { Body, Circle, Circles, F64s, Numbers } from './memory';
 import { Sampler } from './lattice';
 import { crowdNearWay } from './crowd';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
-import { Move, entryTime, outline, slideBody } from './slide';
+import { Move, entryTime, outline, pieceHolds, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
 import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceReaches, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, keptPiece, nearKeptWay } from './clearWay';
@@ -508,7 +508,9 @@ function reachesSolid(g: Sampler, c: Circle, r: f64, reachOut: f64): bool {
     const reach = c.radius + m.radius + reachOut;
     if (dx * dx + dz * dz <= reach * reach) return true;
   }
-  return false;
+  // A box, wall or polygon the member's link reaches (LV-1) meets it as a trunk does.
+  const shapes = g.shapes();
+  return shapes !== null && queryShapeGrid(shapes, c.x, c.z, r) > 0;
 }
 
 /**
@@ -736,7 +738,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   const roundPlus = wayRound(body.x, body.z, tx, tz, plus);
   // A jam against solids is gone round afresh each step, leaving side memory to the solids (AV-4).
   if (avoiding && blockerIsBody && clusterMeetsSolid) {
-    const aim = roundMinus < roundPlus ? minus : plus;
+    let shorterMinus = roundMinus < roundPlus;
+    // A side whose tangent point a solid holds has no room between the still bodies and that solid (a body standing
+    // against a wall): the other side is taken when it has room.
+    g.view = BODIES_NONE;
+    if (wayClosed(n, g, body, shorterMinus ? minus : plus) && !wayClosed(n, g, body, shorterMinus ? plus : minus)) shorterMinus = !shorterMinus;
+    const aim = shorterMinus ? minus : plus;
     body.wantX = n.seekSpeed * aim.x;
     body.wantZ = n.seekSpeed * aim.z;
     return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true, 0.0);
@@ -764,6 +771,26 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
   return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, turn);
+}
+
+/**
+ * Whether a way round a jam of still bodies is closed by a solid (AV-4): a body standing where the tangent `t` leads —
+ * at its tangent point, or a radius along it when nearer — would overlap a solid's grown circle or piece (see the
+ * twin). AS only: the query asks for the solids alone.
+ */
+function wayClosed(n: Numbers, g: Sampler, body: Body, t: Tangent): bool {
+  const reach = Math.max(t.length, n.radius);
+  const px = body.x + t.x * reach;
+  const pz = body.z + t.z * reach;
+  const near = g.solidCircles(px, pz, n.radius);
+  for (let i = 0; i < near.length; i++) {
+    const c = near[i];
+    const dx = c.x - px;
+    const dz = c.z - pz;
+    const grown = c.radius + n.radius;
+    if (dx * dx + dz * dz < grown * grown) return true;
+  }
+  return pieceHolds(n, g, px, pz, 0.0);
 }
 
 /**

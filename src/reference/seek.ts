@@ -7,7 +7,7 @@ import type { Body } from '../body.ts';
 import type { Sampler } from './lattice.ts';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still.ts';
 import { avoidBodies } from './avoid.ts';
-import { Move, entryTime, outline, slideBody } from './slide.ts';
+import { Move, entryTime, outline, pieceHolds, slideBody } from './slide.ts';
 import { pieceEntry, pieceNearest } from './pieces.ts';
 import type { PieceNumbers } from '../shapes.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
@@ -225,6 +225,8 @@ export function gatherCluster(n: Numbers, g: Sampler, first: Circle, out: Circle
         const reach = c.radius + m.radius + reachOut;
         if (dx * dx + dz * dz <= reach * reach) clusterMeetsSolid = true;
       }
+      // A box, wall or polygon the member's link reaches (LV-1) meets it as a trunk does.
+      if (!clusterMeetsSolid && g.pieces(c.x, c.z, c.radius + reachOut).length > 0) clusterMeetsSolid = true;
     }
     const j0 = split && blockerIsBody ? g.solidCount : 0;
     const j1 = split && !blockerIsBody ? g.solidCount : near.length;
@@ -430,7 +432,12 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   const roundPlus = wayRound(body.x, body.z, tx, tz, plus);
   // A jam against solids is gone round afresh each step, leaving side memory to the solids (AV-4).
   if (avoiding && blockerIsBody && clusterMeetsSolid) {
-    const aim = roundMinus < roundPlus ? minus : plus;
+    let shorterMinus = roundMinus < roundPlus;
+    // A side whose tangent point a solid holds has no room between the still bodies and that solid (a body standing
+    // against a wall): the other side is taken when it has room.
+    g.view = BODIES_NONE;
+    if (wayClosed(n, g, body, shorterMinus ? minus : plus) && !wayClosed(n, g, body, shorterMinus ? plus : minus)) shorterMinus = !shorterMinus;
+    const aim = shorterMinus ? minus : plus;
     body.wantX = n.seekSpeed * aim.x;
     body.wantZ = n.seekSpeed * aim.z;
     return endSeek(n, g, body, Math.sqrt(d2) - stop, true, true, 0.0);
@@ -458,6 +465,26 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   body.wantX = n.seekSpeed * aim.x;
   body.wantZ = n.seekSpeed * aim.z;
   return endSeek(n, g, body, Math.sqrt(d2) - stop, avoiding, false, turn);
+}
+
+/**
+ * Whether a way round a jam of still bodies is closed by a solid (AV-4): a body standing where the tangent `t` leads —
+ * at its tangent point, or a radius along it when nearer — would overlap a solid's grown circle or piece. Why: the
+ * tangents round still bodies read no solids, and a body standing against a wall leaves no room between them.
+ */
+function wayClosed(n: Numbers, g: Sampler, body: Body, t: Tangent): boolean {
+  const reach = Math.max(t.length, n.radius);
+  const px = body.x + t.x * reach;
+  const pz = body.z + t.z * reach;
+  const near = g.circles(px, pz, n.radius);
+  for (let i = 0; i < near.length; i++) {
+    const c = near[i];
+    const dx = c.x - px;
+    const dz = c.z - pz;
+    const grown = c.radius + n.radius;
+    if (dx * dx + dz * dz < grown * grown) return true;
+  }
+  return pieceHolds(n, g, px, pz, 0.0);
 }
 
 /**

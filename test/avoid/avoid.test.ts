@@ -256,6 +256,72 @@ for (const { name, api } of CORES) {
   }, 120_000);
 }
 
+/**
+ * A wall along z = −1 from x = −8 to 8 — trunks 0.5 m apart (radius 0.45) or one wall piece 0.9 m thick — an idle
+ * body (it seeks nothing) standing against it at (0, `idleZ`), and a body sent along the wall from (−5, `startZ`) to
+ * (5, `startZ`). Answers when the walker arrived (s, or null within 20 s) and whether it was ever told unreachable.
+ */
+function pastIdleAtWall(api: Api, piece: boolean, idleZ: number, startZ: number): { arrived: number | null; unreachable: boolean } {
+  const trunks: { x: number; z: number; radius: number }[] = [];
+  if (!piece) for (let x = -8; x <= 8; x += 0.5) trunks.push({ x, z: -1, radius: 0.45 });
+  const w: World = {
+    walker: { kinds: { xbot: { ...XBOT, bodies: ['xbot'] } }, mods: { height: 'terrain3d', solids: 'scatter3d' } },
+    terrain3d: { rings: [{ reach: 64, seg: 128 }] },
+    scatter3d: { instances: trunks, ...(piece ? { solids: [{ shape: 'wall' as const, points: [[-8, -1], [8, -1]] as [number, number][], thickness: 0.9 }] } : {}) },
+  };
+  const herd = new api.Herd(w, api.groundOf(w), { capacity: 2, threads: 1 });
+  herd.add({ kind: 'xbot', pos: [0, 0, idleZ] });
+  herd.add({ kind: 'xbot', pos: [-5, 0, startZ] });
+  herd.seek(1, [5, startZ], 0.3);
+  let arrived: number | null = null;
+  let unreachable = false;
+  for (let s = 1; s <= 20 * 60 && arrived === null; s++) {
+    herd.step(DT);
+    if (herd.flags('unreachable')[1] === 1) unreachable = true;
+    if (herd.flags('arrived')[1] === 1) arrived = s * DT;
+  }
+  herd.dispose();
+  return { arrived, unreachable };
+}
+
+for (const { name, api } of CORES) {
+  // Before a closed side gave way, a body walking along the wall line pressed into the wall beside the idle body for
+  // ever: the tangents round still bodies read no solids, and SE-7's check is not made round a jam.
+  it(`AV-4: a body walking along a wall past a body standing idle against it goes round the open side — trunks or a wall piece, the idle body 0, 0.15 or 0.35 m off the wall, the walker on the wall line or 0.45 m off it: it arrives within 5 s, never told unreachable (${name} herd)`, () => {
+    for (const piece of [false, true]) {
+      for (const idleZ of [-0.15, 0, 0.2]) {
+        for (const startZ of [-0.15, 0.3]) {
+          const { arrived, unreachable } = pastIdleAtWall(api, piece, idleZ, startZ);
+          const where = `${piece ? 'wall piece' : 'trunks'}, idle at z ${idleZ}, from z ${startZ}`;
+          expect(arrived, where).not.toBeNull();
+          expect(arrived!, where).toBeLessThanOrEqual(5);
+          expect(unreachable, where).toBe(false);
+        }
+      }
+    }
+  }, 120_000);
+
+  // 17 of the 25 arrived before arrived bodies yielded to still ones: the rest stood at the formation's edge for ever.
+  it(`AV-1, AV-2, SE-7: 25 bodies sent from one side to a formation of targets 0.9 m apart (5 × 5) all arrive within 30 s and then stand still (${name} herd)`, () => {
+    const starts: [number, number][] = [];
+    const targets: [number, number][] = [];
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 5; j++) {
+        starts.push([-10 - i, j * 2 - 4]);
+        targets.push([i * 0.9, j * 0.9]);
+      }
+    }
+    const scene = { starts, targets };
+    const herd = herdOf(api, crowdWorld(), scene, 0.3);
+    const o = run(herd, scene, 30, 0.4, 3);
+    expect(o.allArrived).not.toBeNull();
+    expect(o.deepestOverlap).toBeLessThanOrEqual(0.05 * 0.4);
+    for (let s = 0; s < 120; s++) herd.step(DT);
+    for (let i = 0; i < 25; i++) expect(Math.hypot(herd.vx[i]!, herd.vz[i]!), `body ${i}`).toBe(0);
+    herd.dispose();
+  }, 120_000);
+}
+
 describe('AV: crowds part and arrive (herds)', () => {
   const release = CORES.find((c) => c.name === 'release')!;
 
@@ -331,12 +397,13 @@ describe('AV: the bench:crowds scenes drain (release herd)', () => {
   // combined radius moved it by 8. Crowds are chaotic (bench:crowds --jitter): with starts a centimetre off, 197–200
   // of the gap's 200 arrived by 120 s before arrived bodies yielded to still ones (AV-2), all 200 in 78–100 s after it
   // (starts as laid and jittered by seeds 1 to 6). Through by the gap by 60 s, starts as laid and jittered by seeds 1
-  // and 2: 57 / 57 / 60 before keeping right (AV-5), 48 / 60 / 42 with it.
-  it('AV-1, AV-2, AV-3, AV-4, SE-5, SE-7: the two-way gap — all 200 (100 each way through a 2 m gap between two groves) arrive within 120 s, at least 40 through by 60 s by the gap itself, at most 195 pairs walking off together, none unreachable, overlaps ≤ 5 % of the radius', () => {
+  // and 2: 57 / 57 / 60 before keeping right (AV-5), 48 / 60 / 42 with it. Pairs walking off together (round the
+  // groves' far ends), the same seven runs: 126-188 before a jam's side closed by a solid gave way (AV-4), 99-201 after.
+  it('AV-1, AV-2, AV-3, AV-4, SE-5, SE-7: the two-way gap — all 200 (100 each way through a 2 m gap between two groves) arrive within 120 s, at least 40 through by 60 s by the gap itself, at most 210 pairs walking off together, none unreachable, overlaps ≤ 5 % of the radius', () => {
     const [result] = runScene([walkerContender()], twoWayGap());
     expect(result!.arrived).toBe(200);
     expect(result!.through!.openingBy60).toBeGreaterThanOrEqual(40);
-    expect(result!.lockedPairs).toBeLessThanOrEqual(195);
+    expect(result!.lockedPairs).toBeLessThanOrEqual(210);
     expect(result!.unreachable).toBe(0);
     expect(result!.deepestOverlap).toBeLessThanOrEqual(0.05);
   }, 300_000);
