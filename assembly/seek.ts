@@ -498,7 +498,10 @@ export let corner = changetype<Circle>(memory.data(offsetof<Circle>()));
   return false;
 }
 
-/** Whether a solid's grown disc lies within `reachOut` of member `c`'s (AS only: clusterMeetsSolid's test, the solids alone asked). */
+/**
+ * Whether a solid's grown disc lies within `reachOut` of member `c`'s, or a box, wall or polygon reaches within `r` of
+ * its centre (AS only: clusterMeetsSolid's test, the solids alone asked).
+ */
 function reachesSolid(g: Sampler, c: Circle, r: f64, reachOut: f64): bool {
   const near = g.solidCircles(c.x, c.z, r);
   for (let j = 0; j < near.length; j++) {
