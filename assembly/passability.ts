@@ -10,7 +10,7 @@ import { GroundData } from './ground';
 import { Sampler } from './lattice';
 import { LOG_SIZE } from './scatter';
 import { wayBlocked } from './seek';
-import { Limit, SKIN, firstCircle, firstTerrainLimit, pieceHolds } from './slide';
+import { Limit, SKIN, clearOfSolids, firstCircle, firstTerrainLimit } from './slide';
 import { Vec2, isSteep, standGradient, standHeight, waterDepth } from './stand';
 
 /** A cell's state (RT-1, RT-2): bits 0–7 its out-edges by direction, then what is known, then its costs. */
@@ -118,20 +118,6 @@ export function cellZ(grid: Grid, k: i32): f64 {
 
 const gradient = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
-/** Whether (x, z) is clear of every solid — circles and pieces (LV-1) — grown by the radius (RT-1, SL-2). */
-export function clearOfSolids(n: Numbers, g: Sampler, x: f64, z: f64): bool {
-  let clear = true;
-  const circles = g.circles(x, z, n.radius + SKIN);
-  for (let i = 0; i < circles.length; i++) {
-    const c = circles[i];
-    const grown = c.radius + n.radius + SKIN;
-    const ox = x - c.x;
-    const oz = z - c.z;
-    if (ox * ox + oz * oz < grown * grown) clear = false;
-  }
-  return clear && !pieceHolds(n, g, x, z, SKIN);
-}
-
 /**
  * Whether a body can stand at the point (x, z) as RT-1 judges a cell's centre: not steep (ST-3, not yet sliding),
  * water no deeper than wade (ST-4), clear of the grown solids (SL-2). The target's cell is judged so at the target
@@ -141,7 +127,7 @@ export function standableAt(n: Numbers, g: Sampler, x: f64, z: f64): bool {
   standGradient(n, g, x, z, gradient);
   const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
   const depth = waterDepth(n, g, x, z);
-  return !isSteep(n, slope, false) && depth <= n.wade && clearOfSolids(n, g, x, z);
+  return !isSteep(n, slope, false) && depth <= n.wade && clearOfSolids(n, g, x, z, SKIN);
 }
 
 /** Grid verdicts (a cell's standing, an edge's slide) worked out since resetVerdicts: the work a route's budget counts (RT-3). */
@@ -172,7 +158,7 @@ export function standState(n: Numbers, g: Sampler, grid: Grid, k: i32): i32 {
   const slope = Math.sqrt(gradient.x * gradient.x + gradient.z * gradient.z);
   const depth = waterDepth(n, g, x, z);
   let standable = !isSteep(n, slope, false) && depth <= n.wade;
-  if (standable) standable = clearOfSolids(n, g, x, z);
+  if (standable) standable = clearOfSolids(n, g, x, z, SKIN);
   let state = s | STAND_KNOWN;
   if (standable) {
     const slopeLevel = Math.floor((slope / n.maxSlope) * LEVELS);

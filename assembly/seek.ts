@@ -7,7 +7,7 @@ import { Body, Circle, Circles, F64s, Numbers } from './memory';
 import { Sampler } from './lattice';
 import { crowdNearWay } from './crowd';
 import { ScatterGrid, gapOf, idOf, reachesWithin } from './scatter';
-import { Move, entryTime, outline, pieceHolds, slideBody } from './slide';
+import { Move, clearOfSolids, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
 import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceReaches, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, keptPiece, nearKeptWay } from './clearWay';
@@ -779,21 +779,13 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
 /**
  * Whether a way round a jam of still bodies is closed by a solid (AV-4): a body standing where the tangent `t` leads —
  * at its tangent point, or a radius along it when nearer — would overlap a solid's grown circle or piece (see the
- * twin). AS only: the query asks for the solids alone.
+ * twin).
  */
 function wayClosed(n: Numbers, g: Sampler, body: Body, t: Tangent): bool {
   const reach = Math.max(t.length, n.radius);
   const px = body.x + t.x * reach;
   const pz = body.z + t.z * reach;
-  const near = g.solidCircles(px, pz, n.radius);
-  for (let i = 0; i < near.length; i++) {
-    const c = near[i];
-    const dx = c.x - px;
-    const dz = c.z - pz;
-    const grown = c.radius + n.radius;
-    if (dx * dx + dz * dz < grown * grown) return true;
-  }
-  return pieceHolds(n, g, px, pz, 0.0);
+  return !clearOfSolids(n, g, px, pz, 0.0);
 }
 
 /**

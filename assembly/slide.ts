@@ -156,6 +156,23 @@ export function limitAtPiece(n: Numbers, points: F64s, count: i32, radius: f64, 
   }
 }
 
+/**
+ * Whether (x, z) is clear of every solid the sampler's view answers — circles and pieces (LV-1) — grown by the radius
+ * and `skin` (RT-1's cells with SKIN, SL-2; AV-4's closed sides with none).
+ */
+export function clearOfSolids(n: Numbers, g: Sampler, x: f64, z: f64, skin: f64): bool {
+  let clear = true;
+  const circles = g.circles(x, z, n.radius + skin);
+  for (let i = 0; i < circles.length; i++) {
+    const c = circles[i];
+    const grown = c.radius + n.radius + skin;
+    const ox = x - c.x;
+    const oz = z - c.z;
+    if (ox * ox + oz * oz < grown * grown) clear = false;
+  }
+  return clear && !pieceHolds(n, g, x, z, skin);
+}
+
 /** Whether a piece grown by the body's radius and `skin` holds (x, z) strictly (RT-1's cells, SL-2). */
 export function pieceHolds(n: Numbers, g: Sampler, x: f64, z: f64, skin: f64): bool {
   const shapes = g.shapes();

@@ -7,7 +7,7 @@ import type { Body } from '../body.ts';
 import type { Sampler } from './lattice.ts';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still.ts';
 import { avoidBodies } from './avoid.ts';
-import { Move, entryTime, outline, pieceHolds, slideBody } from './slide.ts';
+import { Move, clearOfSolids, entryTime, outline, slideBody } from './slide.ts';
 import { pieceEntry, pieceNearest } from './pieces.ts';
 import type { PieceNumbers } from '../shapes.ts';
 import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
@@ -476,15 +476,7 @@ function wayClosed(n: Numbers, g: Sampler, body: Body, t: Tangent): boolean {
   const reach = Math.max(t.length, n.radius);
   const px = body.x + t.x * reach;
   const pz = body.z + t.z * reach;
-  const near = g.circles(px, pz, n.radius);
-  for (let i = 0; i < near.length; i++) {
-    const c = near[i];
-    const dx = c.x - px;
-    const dz = c.z - pz;
-    const grown = c.radius + n.radius;
-    if (dx * dx + dz * dz < grown * grown) return true;
-  }
-  return pieceHolds(n, g, px, pz, 0.0);
+  return !clearOfSolids(n, g, px, pz, 0.0);
 }
 
 /**
