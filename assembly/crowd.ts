@@ -60,6 +60,11 @@ bindCrowd(memory.data(<i32>CROWD_BYTES, 8));
   starts: I32s;
   items: I32s;
   cellOfBody: I32s;
+  /**
+   * Cell c's least squared speed (vx² + vz², as isStill squares it) of its bodies, +∞ for none: a query of the still
+   * bodies alone (BODIES_STILL) passes over a cell no body of which is still for it — in a crowd on the move, most.
+   */
+  leastSpeed2: F64s;
 }
 
 /** A crowd grid for up to `capacity` bodies. */
@@ -84,6 +89,7 @@ export function reserveCrowd(c: Crowd, capacity: i32): void {
   c.starts = changetype<I32s>(alloc(<usize>(2 * capacity + 3) << 2));
   c.items = changetype<I32s>(alloc(<usize>capacity << 2));
   c.cellOfBody = changetype<I32s>(alloc(<usize>capacity << 2));
+  c.leastSpeed2 = changetype<F64s>(alloc(<usize>(2 * capacity + 1) << 3));
 }
 
 function freeCrowdArrays(c: Crowd): void {
@@ -96,6 +102,7 @@ function freeCrowdArrays(c: Crowd): void {
   free(changetype<usize>(c.starts));
   free(changetype<usize>(c.items));
   free(changetype<usize>(c.cellOfBody));
+  free(changetype<usize>(c.leastSpeed2));
 }
 
 export function freeCrowd(c: Crowd): void {
@@ -152,11 +159,14 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
   // spans starts[c + 1] .. starts[c + 2] (the last up to the count, put at the end), its bodies in increasing order.
   const starts = c.starts;
   const cellOfBody = c.cellOfBody;
+  const least = c.leastSpeed2;
   memory.fill(changetype<usize>(starts), 0, <usize>(cells + 2) << 2);
+  for (let k = 0; k < cells; k++) least[k] = Infinity;
   for (let i = 0; i < count; i++) {
     const cell = cellOf(zs[i], minZ, cellSize, nz) * nx + cellOf(xs[i], minX, cellSize, nx);
     cellOfBody[i] = cell;
     starts[cell + 1]++;
+    least[cell] = Math.min(least[cell], vxs[i] * vxs[i] + vzs[i] * vzs[i]);
   }
   for (let k = 1; k < cells; k++) starts[k + 1] += starts[k];
   const items = c.items;
@@ -197,24 +207,35 @@ export function crowdCircles(c: Crowd, self: i32, view: i32, still: f64, x: f64,
   const cz0 = cellOf(z - wide, c.minZ, c.cellSize, c.nz);
   const cz1 = cellOf(z + wide, c.minZ, c.cellSize, c.nz);
   const starts = c.starts;
+  const still2 = still * still;
+  for (let cz = cz0; cz <= cz1; cz++) {
+    const row = cz * nx;
+    if (view != BODIES_STILL) {
+      circlesIn(c, self, mask, view, still, x, z, r, near, starts[row + cx0 + 1], starts[row + cx1 + 2]);
+      continue;
+    }
+    for (let cell = row + cx0; cell <= row + cx1; cell++) {
+      if (c.leastSpeed2[cell] < still2) circlesIn(c, self, mask, view, still, x, z, r, near, starts[cell + 1], starts[cell + 2]);
+    }
+  }
+}
+
+/** crowdCircles over the filed items k0 .. k1 − 1 (a run of cells), the distance tested first. */
+@inline function circlesIn(c: Crowd, self: i32, mask: usize, view: i32, still: f64, x: f64, z: f64, r: f64, near: Circles, k0: i32, k1: i32): void {
   const xs = c.xs;
   const zs = c.zs;
   const radii = c.radii;
-  for (let cz = cz0; cz <= cz1; cz++) {
-    const row = cz * nx;
-    const end = starts[row + cx1 + 2];
-    for (let k = starts[row + cx0 + 1]; k < end; k++) {
-      const bx = xs[k];
-      const bz = zs[k];
-      const radius = radii[k];
-      const dx = bx - x;
-      const dz = bz - z;
-      const reach = r + radius;
-      if (!(dx * dx + dz * dz <= reach * reach)) continue;
-      if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
-      if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
-      near.add(bx, bz, radius);
-    }
+  for (let k = k0; k < k1; k++) {
+    const bx = xs[k];
+    const bz = zs[k];
+    const radius = radii[k];
+    const dx = bx - x;
+    const dz = bz - z;
+    const reach = r + radius;
+    if (!(dx * dx + dz * dz <= reach * reach)) continue;
+    if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
+    if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
+    near.add(bx, bz, radius);
   }
 }
 
@@ -324,17 +345,15 @@ export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64
   const margin = 1e-6 + (Math.abs(px) + Math.abs(pz) + Math.abs(dx) + Math.abs(dz) + reach) * 1e-9;
   const wide = reach + c.maxRadius + margin;
   if (!(wide >= 0)) return true;
-  const qx = px + dx;
   const qz = pz + dz;
   const len2 = dx * dx + dz * dz;
+  const still2 = still * still;
   const nx = c.nx;
   const nz = c.nz;
   const cellSize = c.cellSize;
   const cz0 = cellOf(Math.min(pz, qz) - wide, c.minZ, cellSize, nz);
   const cz1 = cellOf(Math.max(pz, qz) + wide, c.minZ, cellSize, nz);
   const starts = c.starts;
-  const xs = c.xs;
-  const zs = c.zs;
   const mask = c.selfMask;
   const rows = cz1 - cz0 + 1;
   const down = dz < 0.0;
@@ -361,31 +380,46 @@ export function crowdNearWay(c: Crowd, self: i32, view: i32, still: f64, px: f64
     const row = cz * nx;
     const cx0 = cellOf(Math.min(xa, xb) - wide - margin, c.minX, cellSize, nx);
     const cx1 = cellOf(Math.max(xa, xb) + wide + margin, c.minX, cellSize, nx);
-    const first = starts[row + cx0 + 1];
-    const count = starts[row + cx1 + 2] - first;
-    for (let m = 0; m < count; m++) {
-      const k = back ? first + count - 1 - m : first + m;
-      const bx = xs[k];
-      const bz = zs[k];
-      const ox = bx - px;
-      const oz = bz - pz;
-      const along = ox * dx + oz * dz;
-      const within = reach + c.radii[k] + margin;
-      const w2 = within * within;
-      // The distance to the nearer end, or (no division) to the line, as the centre projects before, past or onto it.
-      if (along <= 0.0) {
-        if (!(ox * ox + oz * oz <= w2)) continue;
-      } else if (along >= len2) {
-        const ex = bx - qx;
-        const ez = bz - qz;
-        if (!(ex * ex + ez * ez <= w2)) continue;
-      } else if (!((ox * ox + oz * oz - w2) * len2 <= along * along)) {
-        continue;
-      }
-      if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
-      if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
-      return true;
+    if (view != BODIES_STILL) {
+      if (nearWayIn(c, self, mask, view, still, px, pz, dx, dz, len2, reach, margin, starts[row + cx0 + 1], starts[row + cx1 + 2], back)) return true;
+      continue;
     }
+    for (let m = 0; m <= cx1 - cx0; m++) {
+      const cell = row + (back ? cx1 - m : cx0 + m);
+      if (c.leastSpeed2[cell] < still2 && nearWayIn(c, self, mask, view, still, px, pz, dx, dz, len2, reach, margin, starts[cell + 1], starts[cell + 2], back)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether one of the filed items k0 .. k1 − 1 (a run of cells; last first when `back`) is crowdNearWay's body. */
+@inline function nearWayIn(c: Crowd, self: i32, mask: usize, view: i32, still: f64, px: f64, pz: f64, dx: f64, dz: f64, len2: f64, reach: f64, margin: f64, k0: i32, k1: i32, back: bool): bool {
+  const xs = c.xs;
+  const zs = c.zs;
+  const qx = px + dx;
+  const qz = pz + dz;
+  for (let m = k0; m < k1; m++) {
+    const k = back ? k0 + k1 - 1 - m : m;
+    const bx = xs[k];
+    const bz = zs[k];
+    const ox = bx - px;
+    const oz = bz - pz;
+    const along = ox * dx + oz * dz;
+    const within = reach + c.radii[k] + margin;
+    const w2 = within * within;
+    // The distance to the nearer end, or (no division) to the line, as the centre projects before, past or onto it.
+    if (along <= 0.0) {
+      if (!(ox * ox + oz * oz <= w2)) continue;
+    } else if (along >= len2) {
+      const ex = bx - qx;
+      const ez = bz - qz;
+      if (!(ex * ex + ez * ez <= w2)) continue;
+    } else if (!((ox * ox + oz * oz - w2) * len2 <= along * along)) {
+      continue;
+    }
+    if (c.items[k] == self || !lists(mask, c.kinds[k])) continue;
+    if (view == BODIES_STILL && !isStill(c.vxs[k], c.vzs[k], still)) continue;
+    return true;
   }
   return false;
 }
