@@ -166,7 +166,9 @@ export function fileCrowd(c: Crowd, count: i32, xs: F64s, zs: F64s, vxs: F64s, v
     const cell = cellOf(zs[i], minZ, cellSize, nz) * nx + cellOf(xs[i], minX, cellSize, nx);
     cellOfBody[i] = cell;
     starts[cell + 1]++;
-    least[cell] = Math.min(least[cell], vxs[i] * vxs[i] + vzs[i] * vzs[i]);
+    // A comparison, not min: a NaN speed (which isStill never takes) must not hide the cell's still bodies.
+    const speed2 = vxs[i] * vxs[i] + vzs[i] * vzs[i];
+    if (speed2 < least[cell]) least[cell] = speed2;
   }
   for (let k = 1; k < cells; k++) starts[k + 1] += starts[k];
   const items = c.items;

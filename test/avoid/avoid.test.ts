@@ -167,7 +167,7 @@ for (const { name, api } of CORES) {
     }
   });
   // Both tangent points lie in a trunk's grown circle (the body 0.05 m above the middle of a gap 1.6 m clear leaves
-  // 0.35 and 0.45 m beside it): neither side has room, so the shorter is kept and the body waits behind the jam.
+  // 0.35 and 0.45 m beside it): neither side has room, so the shorter is kept.
   it(`AV-4: a jam closed on both sides — a still body filling a gap 1.6 m clear — is gone round on its shorter side all the same, whichever side is kept, never read unreachable (${name})`, () => {
     for (const side of [1, -1] as const) {
       const row = seekRoundJam(api, side, 1.25, 0.05);
@@ -219,8 +219,8 @@ for (const { name, api } of CORES) {
 
 /**
  * A formation of arrived bodies `rows` deep (5 across, `spacing` m apart, each at its own target) and one late body
- * that starts at rest at (`startX`, `startZ`) before it and is sent to (0.3 m past its far row, `targetZ`): SE-7 walks
- * it in, and it stops against the first row, standing still.
+ * that starts at rest at (`startX`, `startZ`) before it and is sent through it, to `spacing` + 0.3 m past its far row
+ * at z `targetZ`: SE-7 walks it in, since the formation stands round its target.
  */
 function lateToFormation(rows: number, startX: number, spacing = 0.85, startZ = 0.1, targetZ = 0): Scene {
   const starts: [number, number][] = [];
@@ -253,9 +253,9 @@ for (const { name, api } of CORES) {
   }, 120_000);
 
   // The members the late body pushes more than `stop` off their targets are no longer arrived, so they yield to it
-  // only while it moves: with stop 0.3 (less than the radius) 13 of these 72 runs (every core) leave it wedged among
-  // two to four of them, all still and none arrived, for the 30 s watched (SPEC AV-1). With stop 0.5 every run arrives,
-  // the slowest in 9.3 s.
+  // only while it moves. Rerun with stop 0.3 (measured, not pinned: SPEC AV-1's known limit), 13 of these 72 walks on
+  // every core left it wedged among two to four of them, all still and none arrived, for the 30 s watched. With stop
+  // 0.5 every walk arrives, the slowest in 9.3 s.
   it(`AV-1, AV-2, SE-7: a late body walking through a formation 3 or 5 rows deep, 0.85 or 0.9 m apart, from 0.85, 2 or 3.3 m off and three lanes, to two places past it, with stop 0.5 — all 72 arrive within 12 s, overlaps ≤ 5 % of the radius, none unreachable (${name} herd)`, () => {
     for (const spacing of [0.85, 0.9]) {
       for (const rows of [3, 5]) {
