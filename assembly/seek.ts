@@ -513,7 +513,7 @@ function reachesSolid(g: Sampler, c: Circle, r: f64, reachOut: f64): bool {
   }
   // A box, wall or polygon the member's link reaches (LV-1) meets it as a trunk does.
   const shapes = g.shapes();
-  return shapes !== null && queryShapeGrid(shapes, c.x, c.z, r) > 0;
+  return shapes !== null && anyPieceReaches(shapes, c.x, c.z, r);
 }
 
 /**

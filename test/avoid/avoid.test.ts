@@ -243,7 +243,9 @@ for (const { name, api } of CORES) {
     for (const rows of [1, 2]) {
       for (const startX of [-0.85, -3]) {
         const scene = lateToFormation(rows, startX);
-        const o = run(herdOf(api, crowdWorld(), scene, 0.3), scene, 8, 0.4, 3);
+        const herd = herdOf(api, crowdWorld(), scene, 0.3);
+        const o = run(herd, scene, 8, 0.4, 3);
+        herd.dispose();
         expect(o.allArrived, `rows ${rows}, from x ${startX}`).not.toBeNull();
         expect(o.allArrived!).toBeLessThanOrEqual(5);
         expect(o.deepestOverlap).toBeLessThanOrEqual(0.05 * 0.4);
@@ -263,7 +265,9 @@ for (const { name, api } of CORES) {
           for (const startZ of [-0.4, 0.1, 0.43]) {
             for (const targetZ of [0, 0.6]) {
               const scene = lateToFormation(rows, startX, spacing, startZ, targetZ);
-              const o = run(herdOf(api, crowdWorld(), scene, 0.5), scene, 14, 0.4, 3);
+              const herd = herdOf(api, crowdWorld(), scene, 0.5);
+              const o = run(herd, scene, 14, 0.4, 3);
+              herd.dispose();
               const where = `${rows} rows ${spacing} m apart, from (${startX}, ${startZ}) to z ${targetZ}`;
               expect(o.allArrived, where).not.toBeNull();
               expect(o.allArrived!, where).toBeLessThanOrEqual(12);
