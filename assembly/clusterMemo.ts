@@ -4,7 +4,7 @@
  * solid, the body's radius and the solids alone, so a herd keeps the last clusters it gathered from step to step:
  * the bodies of a crowd pressed against a grove ask the same few clusters every step. An entry is keyed by the
  * solid's id in the grid (LV-1) and the radius; a slot holds one entry, by id, and a new cluster replaces the one
- * there. Gathering reads the solids only within reach of its members (each member's query reaches its radius and the
+ * there (its circles go on round a ring the slots share). Gathering reads the solids only within reach of its members (each member's query reaches its radius and the
  * body's diameter), so an entry keeps the box round its members' discs grown by that reach, and the herd drops it
  * before its next step only where a change of the solids meets that box grown by a margin (LV-4: forgetClustersIn,
  * with the changes in bins, assembly/changeBins.ts) — a solid moved into its reach, a member moved or removed, a
@@ -16,25 +16,40 @@ import { Circle, Circles, F64s, alloc, free } from './memory';
 import { anyChangeMeets } from './changeBins';
 
 /**
- * Slots of a memo (a power of two): more than the solids a crowd usually presses against at once. Why 256: the two-way
- * gap's crowd presses against 160 trunks, and a miss gathers a grove of 80 again (µs per body-step 51 with 64 slots,
- * 42 with 256, in one run side by side).
+ * Slots of a memo (a power of two): more than the solids a crowd usually presses against at once. Why 4,096: at
+ * N = 10,000 in bench:peers' hills the bodies go round more solids each step than 256 slots held (the village at
+ * N = 10,000, 0.659 µs per body-step with 256 slots, 0.594 with 2,048, in one run side by side). The debug core's
+ * memo is tiny (8 slots, a ring of 512), so the tests it runs replace entries and wrap the ring all the time, and
+ * answering as the reference does proves both harmless.
  */
-const SLOTS: i32 = 256;
+const SLOTS: i32 = ASC_OPTIMIZE_LEVEL > 0 ? 4096 : 8;
 
-/** One slot's key, how many circles it holds and the box its gathering read; the circles follow it (room for the most a cluster holds). */
+/**
+ * Circles the memo's ring holds (a power of two). The clusters kept are written one after another round the ring, a
+ * cluster never split by its end; an entry whose circles a later one wrote over reads as not kept. Why a ring rather
+ * than room for the largest cluster in every slot: a cluster is 1 to 2 circles on average, MAX_SOLID_CLUSTER at most.
+ */
+const RING: i32 = ASC_OPTIMIZE_LEVEL > 0 ? 32768 : 512;
+
+/** One slot's key, how many circles it holds, where in the ring they start (counted on from the first ever written) and the box its gathering read. */
 @unmanaged class Entry {
   id: i32;
   length: i32;
   radius: f64;
+  at: i64;
   x0: f64;
   z0: f64;
   x1: f64;
   z1: f64;
 }
 
-/** A memo's first word: the bytes of each of its slots, which follow it. */
-const SLOTS_AT: usize = 8;
+/** A memo: the count of ring places written or passed over since it was made, then the slots, then the ring. */
+@unmanaged class Memo {
+  head: i64;
+}
+
+const SLOTS_AT: usize = offsetof<Memo>();
+const RING_AT: usize = SLOTS_AT + <usize>SLOTS * offsetof<Entry>();
 
 /** The memo the stepping thread reads and writes, or 0 outside a herd step (a `let`: each thread's instance has its own). */
 export let clusterMemo: usize = 0;
@@ -46,9 +61,9 @@ export function useClusterMemo(memo: usize): void {
 
 /** A new memo holding nothing, for clusters of at most `most` circles (assembly/seek.ts MAX_SOLID_CLUSTER). */
 export function newClusterMemo(most: i32): usize {
-  const bytes = (offsetof<Entry>() + <usize>most * offsetof<Circle>() + 7) & ~(<usize>7);
-  const memo = alloc(SLOTS_AT + <usize>SLOTS * bytes);
-  store<usize>(memo, bytes);
+  assert(most < RING, 'a cluster memo\'s ring holds its largest cluster');
+  const memo = alloc(RING_AT + <usize>RING * offsetof<Circle>());
+  changetype<Memo>(memo).head = 0;
   for (let s = 0; s < SLOTS; s++) entryAt(memo, s).id = -1;
   return memo;
 }
@@ -58,18 +73,24 @@ export function freeClusterMemo(memo: usize): void {
 }
 
 @inline function entryAt(memo: usize, s: i32): Entry {
-  return changetype<Entry>(memo + SLOTS_AT + <usize>s * load<usize>(memo));
+  return changetype<Entry>(memo + SLOTS_AT + <usize>s * offsetof<Entry>());
 }
 
 @inline function slotOf(id: i32): Entry {
   return entryAt(clusterMemo, id & (SLOTS - 1));
 }
 
+/** Where in the memo's ring the circles written at place `at` (counted on from the first ever written) lie. */
+@inline function ringAt(at: i64): usize {
+  return clusterMemo + RING_AT + <usize>(at & <i64>(RING - 1)) * offsetof<Circle>();
+}
+
 /** Copies into `out` the cluster kept for solid `id` at `radius`; false when none is. */
 export function recallCluster(id: i32, radius: f64, out: Circles): bool {
   const e = slotOf(id);
-  if (e.id != id || e.radius != radius) return false;
-  memory.copy(out.data, changetype<usize>(e) + offsetof<Entry>(), <usize>e.length * offsetof<Circle>());
+  // A later cluster written a whole ring past this one's start has written over it.
+  if (e.id != id || e.radius != radius || changetype<Memo>(clusterMemo).head - e.at > <i64>RING) return false;
+  memory.copy(out.data, ringAt(e.at), <usize>e.length * offsetof<Circle>());
   out.length = e.length;
   return true;
 }
@@ -83,7 +104,13 @@ export function keepCluster(id: i32, radius: f64, cluster: Circles): void {
   e.id = id;
   e.radius = radius;
   e.length = cluster.length;
-  memory.copy(changetype<usize>(e) + offsetof<Entry>(), cluster.data, <usize>cluster.length * offsetof<Circle>());
+  const m = changetype<Memo>(clusterMemo);
+  let at = m.head;
+  // A cluster that would run past the ring's end starts the next lap.
+  if ((at & <i64>(RING - 1)) + <i64>cluster.length > <i64>RING) at = (at | <i64>(RING - 1)) + 1;
+  e.at = at;
+  m.head = at + <i64>cluster.length;
+  memory.copy(ringAt(at), cluster.data, <usize>cluster.length * offsetof<Circle>());
   let x0 = Infinity;
   let z0 = Infinity;
   let x1 = -Infinity;

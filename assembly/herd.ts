@@ -702,10 +702,11 @@ export function stepBodies(h: Herd, crowd: Crowd, memo: usize, from: i32, to: i3
     const tz = numbersOf(h, HERD_TARGETZ)[i];
     const stop = numbersOf(h, HERD_STOP)[i];
     // A routing body reads flow fields other bodies' targets make: it never rests (assembly/rest.ts). A rest among
-    // bodies that block is dropped before the step where a body changes within its reach (wakeRestsNear).
+    // bodies that block is dropped before the step where a body changes within its reach (wakeRestsNear). The body is
+    // asked first: a moving body's Rest is never read.
     const mayRest = !(seeking && flagsOf(h, HERD_ROUTING)[i] != 0);
     const rest = restOf(h, i);
-    if (mayRest && rest.epoch == epoch && atRest(body)
+    if (mayRest && atRest(body) && rest.epoch == epoch
       && keptAsIs(rest, body, tx, tz, stop, kind, restFlags(body, seeking, flagsOf(h, HERD_ARRIVED)[i] != 0, flagsOf(h, HERD_UNREACHABLE)[i] != 0))) continue;
     forget(g);
     const here = recall(h, i, n, g, body);
