@@ -54,6 +54,34 @@ for (const { name, api } of CORES) {
           herd.dispose();
         }
       });
+
+      it(`LV-3, HD-2: a body a push leaves inside (12 circles on its line, past the 8 it may pass) walks on inside and is pushed again at its next step, as per-row walks do — ${threads} thread(s) (${name})`, async () => {
+        const w = flatWorld();
+        const ground = api.groundOf(w);
+        const refGround = reference.groundOf(w);
+        const herd = new api.Herd(w, ground, { capacity: 1, threads });
+        await herd.ready();
+        const row: Row = { kind: 'xbot', pos: [0, 0, 0] };
+        try {
+          herd.add(structuredClone(row));
+          // The first circle holds the body and names the line +z; the others stand along it, each overlapping the
+          // last grown by the body's radius, so the push runs out of solids to pass and leaves the body where it is.
+          const circles = [{ x: 0, z: -0.05, radius: 0.6 }, ...Array.from({ length: 12 }, (_, k) => ({ x: 0, z: 0.9 * (k + 1), radius: 0.6 }))];
+          for (const level of [api.solidsOf(ground), reference.solidsOf(refGround)]) for (const c of circles) level.add(c);
+          const inside = (x: number, z: number): boolean => circles.some((c) => Math.hypot(x - c.x, z - c.z) < c.radius + XBOT.radius);
+          herd.seek(0, [10, 0], 0.5);
+          for (let s = 0; s < 6; s++) {
+            herd.step(0.1);
+            reference.seek(row, w, [10, 0], 0.5, refGround);
+            reference.walk(row, w, 0.1, refGround);
+            expect([herd.x[0], herd.z[0]], `step ${s}`).toEqual([row.pos[0], row.pos[2]]);
+            // Left inside at the first step, it has walked on inside; from the second on it is out.
+            expect(inside(herd.x[0]!, herd.z[0]!), `step ${s}`).toBe(s === 0);
+          }
+        } finally {
+          herd.dispose();
+        }
+      });
     }
   });
 }
