@@ -4,8 +4,9 @@
  * solid, the body's radius and the solids alone, so a herd keeps the last clusters it gathered from step to step:
  * the bodies of a crowd pressed against a grove ask the same few clusters every step. An entry is keyed by the
  * solid's id in the grid (LV-1) and the radius; a slot holds one entry, by id, and a new cluster replaces the one
- * there (its circles go on round a ring the slots share). Gathering reads the solids only within reach of its members (each member's query reaches its radius and the
- * body's diameter), so an entry keeps the box round its members' discs grown by that reach, and the herd drops it
+ * there (its circles go on round a ring the slots share). Gathering reads the solids only within reach of its
+ * members (each member's query reaches its radius and the body's diameter), so an entry keeps the box round its
+ * members' discs grown by that reach, and the herd drops it
  * before its next step only where a change of the solids meets that box grown by a margin (LV-4: forgetClustersIn,
  * with the changes in bins, assembly/changeBins.ts) — a solid moved into its reach, a member moved or removed, a
  * piece whose corners it took in edited — and drops every entry once more changes came than the grid's log keeps. Each
@@ -16,11 +17,13 @@ import { Circle, Circles, F64s, alloc, free } from './memory';
 import { anyChangeMeets } from './changeBins';
 
 /**
- * Slots of a memo (a power of two): more than the solids a crowd usually presses against at once. Why 4,096: at
- * N = 10,000 in bench:peers' hills the bodies go round more solids each step than 256 slots held (the village at
- * N = 10,000, 0.659 µs per body-step with 256 slots, 0.594 with 2,048, in one run side by side). The debug core's
- * memo is tiny (8 slots, a ring of 512), so the tests it runs replace entries and wrap the ring all the time, and
- * answering as the reference does proves both harmless.
+ * Slots of a memo (a power of two): more than the solids a crowd usually presses against at once. Why 4,096 (and a
+ * ring of 32,768): at N = 10,000 the bodies of bench:peers' village (its hills, trees, houses and walls) go round more
+ * solids each step than 256 slots held — 1.009 µs per body-step with 256 slots of room for the largest cluster,
+ * 0.857 with these, in one run side by side; 16,384 slots and a ring of 65,536 read the same as these. The debug
+ * core's memo is tiny (8 slots, a ring of 512), so the tests it runs replace entries and wrap the ring all the time:
+ * answering as the reference does shows both harmless (a build that reads an entry the ring has come round onto
+ * fails them).
  */
 const SLOTS: i32 = ASC_OPTIMIZE_LEVEL > 0 ? 4096 : 8;
 
@@ -88,7 +91,7 @@ export function freeClusterMemo(memo: usize): void {
 /** Copies into `out` the cluster kept for solid `id` at `radius`; false when none is. */
 export function recallCluster(id: i32, radius: f64, out: Circles): bool {
   const e = slotOf(id);
-  // A later cluster written a whole ring past this one's start has written over it.
+  // Once the ring's head is more than a ring past this entry's start, a later cluster may have been written over it.
   if (e.id != id || e.radius != radius || changetype<Memo>(clusterMemo).head - e.at > <i64>RING) return false;
   memory.copy(out.data, ringAt(e.at), <usize>e.length * offsetof<Circle>());
   out.length = e.length;
