@@ -6,12 +6,12 @@
  * solid's id in the grid (LV-1) and the radius; a slot holds one entry, by id, and a new cluster replaces the one
  * there (its circles go on round a ring the slots share). Gathering reads the solids only within reach of its
  * members (each member's query reaches its radius and the body's diameter), so an entry keeps the box round its
- * members' discs grown by that reach, and the herd drops it
- * before its next step only where a change of the solids meets that box grown by a margin (LV-4: forgetClustersIn,
- * with the changes in bins, assembly/changeBins.ts) — a solid moved into its reach, a member moved or removed, a
- * piece whose corners it took in edited — and drops every entry once more changes came than the grid's log keeps. Each
- * thread has its own memo (the herd makes them all: a worker never allocates), so threads never share one; a hit
- * copies out the very circles, in the very order, that gathering them again would give.
+ * members' discs grown by that reach, and the herd drops it before its next step only where a change of the solids
+ * meets that box grown by a margin (LV-4: forgetClustersIn, with the changes in bins, assembly/changeBins.ts) — a
+ * solid moved into its reach, a member moved or removed, a piece whose corners it took in edited — and drops every
+ * entry once more changes came than the grid's log keeps. Each thread has its own memo (the herd makes them all: a
+ * worker never allocates), so threads never share one; a hit copies out the very circles, in the very order, that
+ * gathering them again would give.
  */
 import { Circle, Circles, F64s, alloc, free } from './memory';
 import { anyChangeMeets } from './changeBins';
