@@ -299,6 +299,10 @@ export function fieldAim(n: Numbers, g: Sampler, f: Field, x: f64, z: f64, tx: f
     if (s > 0 && gridSight(n, g, grid, x, z, ax, az, 0.0, 0.0, true) < 0.0) return true;
     out.x = ax;
     out.z = az;
+    if (s == 0) {
+      firstStep.x = ax;
+      firstStep.z = az;
+    }
   }
   return true;
 }
@@ -330,6 +334,8 @@ export function seekStranded(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f6
 
 // `let`s, so a worker thread points them at its own (assembly/threads.ts).
 export let aim = changetype<Vec2>(memory.data(offsetof<Vec2>()));
+/** The first point of fieldAim's way (the next cell's centre, or the target): seekAim's fallback. */
+export let firstStep = changetype<Vec2>(memory.data(offsetof<Vec2>()));
 
 /**
  * Seek along a flow field (RT-8): within `stop` of the target, or where the set has no field for it or the body
@@ -374,13 +380,21 @@ export function seekBorrowed(n: Numbers, g: Sampler, f: Field, body: Body, tx: f
 
 /**
  * Seek toward `aim`, a point of a field's way over `grid`, arriving nowhere (RT-8): where that seek would stall (SE-7),
- * toward the centre of the body's own cell instead. Answers going, or as seekBody does when it stalls there too.
+ * toward the first point of the way (firstStep) instead, and where that would stall too, toward the centre of the
+ * body's own cell. Answers going, or as seekBody does when it stalls there too.
  */
 export function seekAim(n: Numbers, g: Sampler, grid: Grid, body: Body): i32 {
   const answer = seekBody(n, g, body, aim.x, aim.z, 0.0);
   if (answer != SEEK_UNREACHABLE) return answer == SEEK_ARRIVED ? SEEK_GOING : answer;
-  // Stalled short of a point the grid sees past (a post's corner): make for the centre of the body's own cell, from
-  // which every step of the field is a move slide has made (RT-2), and look ahead again from there.
+  // Stalled short of a point the grid sees past (a post's corner, the foot of a ramp): make for the way's first point.
+  // Why not the own cell's centre first: a body turned back toward it looks ahead again a few centimetres on, walks
+  // into the same corner and turns back again, for ever, never slow for long enough to read unreachable.
+  if (firstStep.x != aim.x || firstStep.z != aim.z) {
+    const step = seekBody(n, g, body, firstStep.x, firstStep.z, 0.0);
+    if (step != SEEK_UNREACHABLE) return step == SEEK_ARRIVED ? SEEK_GOING : step;
+  }
+  // That stalls too: make for the centre of the body's own cell, from which every step of the field is a move slide
+  // has made (RT-2), and look ahead again from there.
   const k = <i32>(Math.floor(body.z / grid.cell) - grid.j0) * grid.w + <i32>(Math.floor(body.x / grid.cell) - grid.i0);
   const back = seekBody(n, g, body, cellX(grid, k), cellZ(grid, k), 0.0);
   return back == SEEK_ARRIVED ? SEEK_GOING : back;

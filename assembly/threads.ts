@@ -31,7 +31,7 @@ import { BlockedProbe, MAX_SOLID_CLUSTER, Tangent, blockedProbe, blocker, cluste
 import { ClearWay, clearWay } from './clearWay';
 import { Cross, Feet } from './feet';
 import { Climb, Vec2, ahead, behind, climb0, climb1, climb2, climb3, climb4, crossing, footing } from './stand';
-import { aim } from './fields';
+import { aim, firstStep } from './fields';
 import { AVOID_BYTES, bindAvoid } from './avoid';
 import { body, columnOf, firstRefused, move, numberAt, prepareStep, stepBodies } from './herd';
 
@@ -272,6 +272,7 @@ function bind(c: HerdThread): void {
   way = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   startFace = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   aim = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
+  firstStep = changetype<Vec2>(at); at += aligned(offsetof<Vec2>());
   farTile = at; at += aligned(FAR_TILE_BYTES);
   bindAvoid(at); at += aligned(AVOID_BYTES);
   bindCrowd(at); at += aligned(CROWD_BYTES);
