@@ -5,7 +5,7 @@
  */
 import type { Ground, Row, World } from '../../src/reference.ts';
 import type { Contender, Sim } from './contender.ts';
-import { DT, NEAR, STOP, Targets, type Legs, type Scene } from './scene.ts';
+import { BODY_RADIUS, DT, NEAR, STOP, Targets, anywhere, type Clear, type Legs, type Scene } from './scene.ts';
 import { startRow, walkerWorld, type WalkerEntry } from './walker.ts';
 import { BENCH_VILLAGE, villageSolids } from '../village.ts';
 
@@ -87,17 +87,25 @@ export function villageHerdContender(entry: HerdEntry | undefined, missing?: str
       const world = walkerWorld(scene);
       const walker = world.walker!;
       const village: World = { ...world, walker: { ...walker, kinds: walker.kinds!, mods: { ...walker.mods, solids: 'scatter3d' } }, scatter3d: { ...world.scatter3d, solids: villageSolids(BENCH_VILLAGE) } };
-      return herdSim(entry, village, scene, n, 1, false, NEAR);
+      return herdSim(entry, village, scene, n, 1, false, NEAR, clearOfSolids);
     },
   };
 }
 
-/** n bodies of the scene in one Herd of `world` on `threads` threads, each seeking its targets in turn. */
-function herdSim(entry: HerdEntry | undefined, world: World, scene: Scene, n: number, threads: 1 | 2, route: boolean, legs: Legs): Sim {
+/**
+ * Targets clear of every solid of the ground (the village's houses and walls besides the trees) by the scene's margin:
+ * the hills' own targets know trees and water only.
+ */
+function clearOfSolids(ground: Ground): Clear {
+  return (x, z) => ground.solids(x, z, BODY_RADIUS + 0.3).length === 0;
+}
+
+/** n bodies of the scene in one Herd of `world` on `threads` threads, each seeking its targets (drawn where `clearOf` its ground says) in turn. */
+function herdSim(entry: HerdEntry | undefined, world: World, scene: Scene, n: number, threads: 1 | 2, route: boolean, legs: Legs, clearOf: (ground: Ground) => Clear = () => anywhere): Sim {
   const Herd = entry?.Herd;
   if (entry === undefined || Herd === undefined) throw new Error('bench: walker Herd is not available.');
   const ground = entry.groundOf(world);
-  const targets = new Targets(scene, n, legs);
+  const targets = new Targets(scene, n, legs, clearOf(ground));
   // Threads given, so the one-thread row stays on one thread (a herd's default is every core from 256 bodies).
   const herd = new Herd(world, ground, { capacity: n, threads });
   for (let i = 0; i < n; i++) {

@@ -302,19 +302,29 @@ export class Scene {
 
   /**
    * Target k of body i, drawn from (seed, i, k) as a leg of `legs` metres (10–30 m: NEAR) from target k − 1 (from the
-   * start for k = 0), kept inside the arena, on open ground. The same sequence for every contender, whenever each arrives.
+   * start for k = 0), kept inside the arena, on open ground and where `clear` says. The same sequence for every
+   * contender whose `clear` is the same, whenever each arrives.
    */
-  target(i: number, k: number, fromX: number, fromZ: number, legs: Legs = NEAR): [number, number] {
+  target(i: number, k: number, fromX: number, fromZ: number, legs: Legs = NEAR, clear: Clear = anywhere): [number, number] {
     const rng = new Rng(mix(this.seed ^ 0x51ed, i, k));
     for (;;) {
       const angle = rng.range(0, 2 * Math.PI);
       const leg = rng.range(legs.min, legs.max);
       const x = Math.min(ARENA, Math.max(-ARENA, fromX + leg * Math.cos(angle)));
       const z = Math.min(ARENA, Math.max(-ARENA, fromZ + leg * Math.sin(angle)));
-      if (this.open(x, z)) return [x, z];
+      if (this.open(x, z) && clear(x, z)) return [x, z];
     }
   }
 }
+
+/**
+ * Whether a target at (x, z) is clear of what a contender's world adds to the scene (the village's houses and walls):
+ * a target inside a house is one no body reaches, and a body resting against the house costs next to nothing, so
+ * the scene would grow cheaper the longer it ran.
+ */
+export type Clear = (x: number, z: number) => boolean;
+/** The scene's own open ground is clear enough: every contender but the village's. */
+export const anywhere: Clear = () => true;
 
 /** How far a body's next target is drawn from its last, metres. */
 export interface Legs {
@@ -338,13 +348,14 @@ export class Targets {
     private readonly scene: Scene,
     readonly n: number,
     private readonly legs: Legs = NEAR,
+    private readonly clear: Clear = anywhere,
   ) {
     this.x = new Float64Array(n);
     this.z = new Float64Array(n);
     this.reached = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       const [sx, sz] = scene.start(i);
-      const [tx, tz] = scene.target(i, 0, sx, sz, legs);
+      const [tx, tz] = scene.target(i, 0, sx, sz, legs, clear);
       this.x[i] = tx;
       this.z[i] = tz;
     }
@@ -356,7 +367,7 @@ export class Targets {
     const dz = this.z[i] - pz;
     if (dx * dx + dz * dz > STOP * STOP) return false;
     const k = ++this.reached[i];
-    const [tx, tz] = this.scene.target(i, k, this.x[i], this.z[i], this.legs);
+    const [tx, tz] = this.scene.target(i, k, this.x[i], this.z[i], this.legs, this.clear);
     this.x[i] = tx;
     this.z[i] = tz;
     return true;
