@@ -12,6 +12,7 @@ import { Scene } from '../../bench/peers/scene.ts';
 import { walkerWorld } from '../../bench/peers/walker.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from '../wasm/cores.ts';
+import { rowAt } from './worlds.ts';
 
 const DT = 1 / 60;
 const STOP = 0.5;
@@ -27,11 +28,7 @@ const TARGET = [11.467, 72.454] as const;
 const FOOT = { x0: 32.2, z0: 66.2, x1: 33.95, z1: 67.95 };
 
 /** A body of the bench's kind at rest on (x, z), standing on the ground. */
-function restingAt(api: Api, ground: Ground, x: number, z: number): Row {
-  const row: Row = { kind: 'body', pos: [x, 0, z] };
-  row.pos = [x, api.stand(api.numbers(row, world) as never, ground, x, z), z];
-  return row;
-}
+const restingAt = (api: Api, ground: Ground, x: number, z: number): Row => rowAt(api, world, ground, x, z, 'body');
 
 /** Seeks by route and walks at 60 Hz for at most `seconds`: arrived, or the signal at the end, and where it ended. */
 function routeFrom(api: Api, ground: Ground, me: Row, seconds: number): { arrived: boolean; unreachable: boolean; at: string } {

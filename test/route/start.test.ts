@@ -12,7 +12,7 @@ import { CLIFFS, RAMP, Scene } from '../../bench/peers/scene.ts';
 import { walkerWorld } from '../../bench/peers/walker.ts';
 import { CORES, type Api } from '../cores.ts';
 import { SEED } from '../wasm/cores.ts';
-import { walkLeg } from './worlds.ts';
+import { rowAt, walkLeg } from './worlds.ts';
 
 const DT = 1 / 60;
 /** How close to a waypoint counts as there (the bench's follower's radius). */
@@ -25,11 +25,7 @@ const world = walkerWorld(scene);
 const metres = (min: number, max: number) => fc.noBias(fc.integer({ min: min * 1000, max: max * 1000 })).map((v) => v / 1000);
 
 /** A body of the bench's kind at rest on (x, z), standing on the ground. */
-function restingAt(api: Api, ground: Ground, x: number, z: number): Row {
-  const row: Row = { kind: 'body', pos: [x, 0, z] };
-  row.pos = [x, api.stand(api.numbers(row, world) as never, ground, x, z), z];
-  return row;
-}
+const restingAt = (api: Api, ground: Ground, x: number, z: number): Row => rowAt(api, world, ground, x, z, 'body');
 
 
 /** The first leg of `me`'s route to `target`, walked from rest. */

@@ -31,10 +31,10 @@ export function mapWorld(n: number, height: (i: number, j: number) => number, op
   return w;
 }
 
-/** A row of kind xbot standing at (x, z). */
-export function rowAt(api: Api, w: World, ground: Ground, x: number, z: number): Row {
-  const y = api.stand(api.numbers({ kind: 'xbot' }, w), ground, x, z);
-  return { kind: 'xbot', pos: [x, y, z], floor: y };
+/** A row of `kind` (xbot unless given) standing at (x, z). */
+export function rowAt(api: Api, w: World, ground: Ground, x: number, z: number, kind = 'xbot'): Row {
+  const y = api.stand(api.numbers({ kind }, w), ground, x, z);
+  return { kind, pos: [x, y, z], floor: y };
 }
 
 /** Cell index k's neighbour in direction d (RT-2's order), or -1 outside the grid. */
