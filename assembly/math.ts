@@ -50,6 +50,16 @@ export function atan2(y: f64, x: f64): f64 {
   return y < 0.0 && r != PI ? -r : r;
 }
 
+/**
+ * A number that orders directions as their angle atan2(s, c) in (−π, π] does, in (−2, 2], without working the angle
+ * out: s/(|s| + |c|) ahead (c ≥ 0), folded past ±1 behind. Why: ranking needs the order alone, and this costs one
+ * division where atan2 costs a division and a series.
+ */
+export function pseudoAngle(s: f64, c: f64): f64 {
+  const p = s / (Math.abs(s) + Math.abs(c));
+  return c >= 0.0 ? p : s >= 0.0 ? 2.0 - p : -2.0 - p;
+}
+
 /** The bearing of a horizontal vector (x, z): yaw θ points along (sin θ, cos θ). */
 export function bearing(x: f64, z: f64): f64 {
   return atan2(x, z);

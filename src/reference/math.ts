@@ -77,6 +77,16 @@ export function atan2(y: number, x: number): number {
   return y < 0.0 && r !== PI ? -r : r;
 }
 
+/**
+ * A number that orders directions as their angle atan2(s, c) in (−π, π] does, in (−2, 2], without working the angle
+ * out: s/(|s| + |c|) ahead (c ≥ 0), folded past ±1 behind. Why: ranking needs the order alone, and this costs one
+ * division where atan2 costs a division and a series.
+ */
+export function pseudoAngle(s: number, c: number): number {
+  const p = s / (Math.abs(s) + Math.abs(c));
+  return c >= 0.0 ? p : s >= 0.0 ? 2.0 - p : -2.0 - p;
+}
+
 /** The bearing of a horizontal vector (x, z): yaw θ points along (sin θ, cos θ). */
 export function bearing(x: number, z: number): number {
   return atan2(x, z);

@@ -10,7 +10,7 @@ import { avoidBodies } from './avoid.ts';
 import { Move, clearOfSolids, entryTime, outline, slideBody } from './slide.ts';
 import { pieceEntry, pieceNearest } from './pieces.ts';
 import type { PieceNumbers } from '../shapes.ts';
-import { HALF_PI, TWO_PI, atan2, wrapAngle } from './math.ts';
+import { TWO_PI, atan2, pseudoAngle, wrapAngle } from './math.ts';
 import type { Circle, Numbers } from '../types.ts';
 
 /** Most circles gathered into an obstacle from a body (G-4, AV-4), so a crowd costs a bounded amount of work. */
@@ -271,7 +271,9 @@ export function tangentsRound(n: Numbers, cluster: readonly Circle[], px: number
   let iPlus = 0;
   let iMinus = 0;
   if (cluster.length > 1) {
-    const toward = atan2(dx, dz);
+    // The target's bearing; a body on its target reads +z, as atan2(0, 0) = 0 would.
+    const tx = dx;
+    const tz = dx === 0.0 && dz === 0.0 ? 1.0 : dz;
     let bestPlus = -10.0;
     let bestMinus = -10.0;
     let lengthPlus = 0.0;
@@ -279,23 +281,31 @@ export function tangentsRound(n: Numbers, cluster: readonly Circle[], px: number
     for (let i = 0; i < cluster.length; i++) {
       const c = cluster[i];
       const grown = c.radius + n.radius;
-      const ox = c.x - px;
-      const oz = c.z - pz;
+      let ox = c.x - px;
+      let oz = c.z - pz;
       const d2 = ox * ox + oz * oz;
-      const rel = wrapAngle(atan2(ox, oz) - toward);
       let length = 0.0;
-      let half = HALF_PI;
-      if (d2 > grown * grown) {
-        length = Math.sqrt(d2 - grown * grown);
-        half = atan2(grown, length);
+      if (d2 > grown * grown) length = Math.sqrt(d2 - grown * grown);
+      else if (d2 === 0.0) {
+        ox = 0.0;
+        oz = 1.0;
       }
-      const vPlus = rel + half;
+      // The centre across and along the bearing; each tangent is it turned by the half-angle (tangentTo's vectors, d²
+      // dropped: a positive scale leaves a direction's angle alone).
+      const side = ox * tz - oz * tx;
+      const front = ox * tx + oz * tz;
+      let vPlus = pseudoAngle(length * side + grown * front, length * front - grown * side);
+      // A tangent turned past the back (the centre on the +1 side, the tangent read on the −1 side) is unwrapped, so
+      // the order is that of the centre's angle plus the half-angle, as far to that side as it goes.
+      if (vPlus < 0.0 && (side > 0.0 || (front < 0.0 && side >= 0.0))) vPlus += 4.0;
+      let low = pseudoAngle(length * side - grown * front, length * front + grown * side);
+      if (low > 0.0 && side < 0.0) low -= 4.0;
+      const vMinus = -low;
       if (vPlus > bestPlus || (vPlus === bestPlus && length < lengthPlus)) {
         bestPlus = vPlus;
         lengthPlus = length;
         iPlus = i;
       }
-      const vMinus = half - rel;
       if (vMinus > bestMinus || (vMinus === bestMinus && length < lengthMinus)) {
         bestMinus = vMinus;
         lengthMinus = length;

@@ -4,7 +4,7 @@
  * and on heightfield-walker/reference with bit-identical numbers, the loader, the core from its .wasm file, CommonJS; (b) tsc
  * --noEmit, strict, no skipLibCheck, under bundler and nodenext (noUncheckedIndexedAccess) and create-vite's tsconfig,
  * reports nothing — the snippets and every entry check, and each mistake test/package/types.ts marks is an error; the
- * tarball holds what the README says ships (no tests, bench, demo or screenshots) and is at most 240 kB; its
+ * tarball holds what the README says ships (no tests, bench, demo or screenshots) and is at most 245 kB; its
  * package.json has no scripts and npm installs it warning of none. (The page in Chromium: npm run test:browser.)
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -53,7 +53,7 @@ describe('the packed package, installed in a new app', () => {
     expect(existsSync(join(REPO, '.package.json.repo'))).toBe(false);
   });
 
-  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 240 kB packed', () => {
+  it('WX-2: the tarball holds dist, README, LICENSE and package.json only, and is at most 245 kB packed', () => {
     const tops = new Set(consumer.files.map((f) => f.split('/')[0]));
     expect([...tops].sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
     expect(consumer.files.filter((f) => /test|bench|demo|\.png$|screenshot/.test(f))).toEqual([]);
@@ -66,9 +66,9 @@ describe('the packed package, installed in a new app', () => {
     // change (LV: 197.3 kB, 202.4 kB before shapes), then boxes, walls and polygons (LV-1: 221.9 kB, the core 8 kB
     // larger), then kept route grids repaired cell by cell and a herd's changes filed in bins (LV-4: 227.5 kB, the
     // core 2.4 kB larger), then proofs measured to pieces, discs clear of pieces and the crowd's way test (HD-2:
-    // 233.4 kB, the core 4 kB larger); a bound, not a target: the core ships twice (walker.wasm, 79 kB, and its base64
-    // module, 105 kB), the README is 50 kB.
-    expect(consumer.packed).toBeLessThanOrEqual(240_000);
+    // 233.4 kB, the core 4 kB larger), then SE-4's ranking by pseudo-angles (240.1 kB, the core 0.3 kB larger); a
+    // bound, not a target: the core ships twice (walker.wasm, 86 kB, and its base64 module, 115 kB), the README is 50 kB.
+    expect(consumer.packed).toBeLessThanOrEqual(245_000);
   });
 
   for (const scene of COMPARED) {
