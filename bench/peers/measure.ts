@@ -27,6 +27,13 @@ export interface TimingOptions {
   /** Warm-up per contender before the first round (at least `warmFrames` frames), ms. */
   warmMs: number;
   warmFrames: number;
+  /**
+   * Contenders stepped frame for frame with another: id → the id whose frames it steps. Such a one steps, in the
+   * warm-up and in each round, exactly the frames its pace-setter stepped, straight after it, so both are timed at the
+   * same simulated ages. Why: a scene's cost changes as it ages (bodies arrive, rest, read unreachable), and a cheaper
+   * scene stepped for the same time would be timed older; a ratio of two scenes is fair only at equal ages.
+   */
+  paced?: ReadonlyMap<string, string>;
 }
 
 export interface Timing {
@@ -41,38 +48,51 @@ export interface Timing {
 }
 
 /**
- * Times one frame of each sim, interleaved: each round is one tinybench Bench with a task per contender (the task
- * steps one frame of that contender's pre-warmed scene), run for `sliceMs` each, in an order rotated every round.
- * Why tinybench here: a task is one frame (20 µs to 1 s), tinybench's per-iteration cost (two timestamps and a push)
- * is well under 1 % of the shortest, and `time` + `iterations: 1` sizes the iterations for time. Why a Bench per
- * round rather than one long Bench: tinybench runs tasks one after another, and on a shared machine a burst of load
- * from a neighbour would land on one contender; short interleaved rounds spread it over all of them, and the ratios
- * come from the same minutes of the same run. The scenes keep evolving between rounds (bodies keep walking).
+ * Times one frame of each sim, interleaved: each round runs a tinybench Bench per contender (its task steps one frame
+ * of that contender's pre-warmed scene) for `sliceMs`, in an order rotated every round; a paced contender
+ * (`options.paced`) runs straight after its pace-setter for exactly the frames that one stepped. Why tinybench here:
+ * a task is one frame (20 µs to 1 s), tinybench's per-iteration cost (two timestamps and a push) is well under 1 % of
+ * the shortest, and `time` + `iterations: 1` sizes the iterations for time (`time: 0` + `iterations` in frames). Why
+ * short rounds rather than one long Bench each: on a shared machine a burst of load from a neighbour would land on
+ * one contender; short interleaved rounds spread it over all of them, and the ratios come from the same minutes of
+ * the same run. The scenes keep evolving between rounds (bodies keep walking).
  */
 export function timeFrames(sims: ReadonlyMap<string, Sim>, options: TimingOptions, onTask?: (what: string) => void): Map<string, Timing> {
   const names = [...sims.keys()];
-  for (const name of names) {
+  const setterOf = (name: string): string | undefined => {
+    const setter = options.paced?.get(name);
+    return setter !== undefined && sims.has(setter) ? setter : undefined;
+  };
+  const followers = (name: string): string[] => names.filter((f) => setterOf(f) === name);
+  const leaders = names.filter((name) => setterOf(name) === undefined);
+  const warmed = new Map<string, number>();
+  const warm = (name: string, frames?: number): void => {
     const sim = sims.get(name)!;
     onTask?.(`warm-up ${name}`);
     const started = performance.now();
-    for (let f = 0; f < options.warmFrames || performance.now() - started < options.warmMs; f++) sim.step();
-  }
+    let f = 0;
+    if (frames !== undefined) for (; f < frames; f++) sim.step();
+    else for (; f < options.warmFrames || performance.now() - started < options.warmMs; f++) sim.step();
+    warmed.set(name, f);
+    for (const follower of followers(name)) warm(follower, f);
+  };
+  for (const name of leaders) warm(name);
   const perRound = new Map<string, number[]>(names.map((n) => [n, []]));
   const frames = new Map<string, number>(names.map((n) => [n, 0]));
-  for (let round = 0; round < options.rounds; round++) {
-    const bench = new Bench({ time: options.sliceMs, iterations: 1, warmup: false, throws: true });
-    const order = names.map((_, k) => names[(k + round) % names.length]);
-    for (const name of order) {
-      const sim = sims.get(name)!;
-      bench.add(name, () => sim.step(), { beforeAll: () => onTask?.(`round ${round + 1}/${options.rounds} ${name}`) });
-    }
+  // One Bench per contender per round: a paced one's is sized in frames, the others' in time.
+  const run = (name: string, round: number, paceFrames?: number): void => {
+    const sim = sims.get(name)!;
+    const bench = new Bench(paceFrames === undefined ? { time: options.sliceMs, iterations: 1, warmup: false, throws: true } : { time: 0, iterations: paceFrames, warmup: false, throws: true });
+    bench.add(name, () => sim.step(), { beforeAll: () => onTask?.(`round ${round + 1}/${options.rounds} ${name}`) });
     bench.runSync();
-    for (const task of bench.tasks) {
-      const result = task.result;
-      if (result.state !== 'completed') throw new Error(`bench: task ${task.name} ended ${result.state}.`);
-      perRound.get(task.name)!.push(result.latency.mean);
-      frames.set(task.name, frames.get(task.name)! + result.latency.samplesCount);
-    }
+    const result = bench.tasks[0].result;
+    if (result.state !== 'completed') throw new Error(`bench: task ${name} ended ${result.state}.`);
+    perRound.get(name)!.push(result.latency.mean);
+    frames.set(name, frames.get(name)! + result.latency.samplesCount);
+    for (const follower of followers(name)) run(follower, round, result.latency.samplesCount);
+  };
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < leaders.length; k++) run(leaders[(k + round) % leaders.length], round);
   }
   const out = new Map<string, Timing>();
   for (const name of names) {
