@@ -27,7 +27,7 @@ import { contextOf, freeThreads, reserveThreads } from './threadContexts';
 import { forgetClustersIn, freeClusterMemo, newClusterMemo, useClusterMemo } from './clusterMemo';
 import { PIECE_FREE_NUMBERS, PieceFree, freeReach, freeX, freeZ, insidePieceFree, keepPieceFree } from './pieceFree';
 import { ShapeGrid, pieceClearance } from './shapeGrid';
-import { REST_NUMBERS, Rest, atRest, keepRest, keptAsIs, restFlags, same } from './rest';
+import { REST_ARRIVED, REST_NUMBERS, REST_SEEKING, Rest, atRest, keepRest, keptAsIs, restFlags, same } from './rest';
 
 /**
  * A herd of up to `capacity` bodies on a ground, with a kinds table of `kindCount` kinds for the facade to fill;
@@ -508,8 +508,8 @@ function surelyValid(h: Herd, from: i32, to: i32, dt: f64): bool {
 }
 
 /**
- * What a step does once every body is checked, before any moves: starts a new rest epoch when the dt or the solids
- * changed (newRestEpoch), files the start-of-step positions and velocities in the crowd's grid (HD-1) and prepares
+ * What a step does once every body is checked, before any moves: starts a new rest epoch when the dt changed
+ * (newRestEpoch), files the start-of-step positions and velocities in the crowd's grid (HD-1) and prepares
  * the routing bodies' fields (RT-7).
  */
 export function prepareStep(h: Herd, dt: f64): void {
@@ -625,16 +625,12 @@ function wakeRestsNear(h: Herd, any: bool): void {
 
 /**
  * Starts a new rest epoch, so no Rest kept before stands (assembly/rest.ts), when this step's dt is not the last
- * one's or the solids changed since: a rest is a fixed point of the step for one dt and one set of solids. Why every
- * change and not the ones that reach a body: a resting body's seek reads the solids along its way and round a whole
- * cluster, however far.
+ * one's: a rest is a fixed point of the step for one dt. The solids' changes drop the rests they reach
+ * (forgetMemosIn).
  */
 function newRestEpoch(h: Herd, dt: f64): void {
-  const grid = h.ground.scatter;
-  const changes = grid === null ? 0 : grid.changes;
-  if (reinterpret<u64>(dt) == reinterpret<u64>(h.restDt) && changes == h.restChanges) return;
+  if (reinterpret<u64>(dt) == reinterpret<u64>(h.restDt)) return;
   h.restDt = dt;
-  h.restChanges = changes;
   if (h.restEpoch != u32.MAX_VALUE) {
     h.restEpoch++;
     return;
@@ -862,23 +858,35 @@ function forgetClusters(h: Herd, grid: ScatterGrid, all: bool): void {
 
 /**
  * Drops each body's proof of a clear way whose segment, grown by its margin, the body's radius and CHANGE_MARGIN,
- * meets a change filed in the bins (with `all`, every proof), and each blocked probe whose
- * body stands within STALL_PROBE, its radius and CHANGE_MARGIN of one, and each disc clear of every piece whose box,
- * grown by CHANGE_MARGIN, meets one (AS only; LV-4): a memo a change could make wrong. Body by body, each body's boxes worked out once and tested against the changes filed in the bins
- * they reach (assembly/changeBins.ts fileChanges) — the same drops as against every change.
+ * meets a change filed in the bins (with `all`, every proof), and each blocked probe whose body stands within
+ * STALL_PROBE, its radius and CHANGE_MARGIN of one, each disc clear of every piece whose box, grown by CHANGE_MARGIN,
+ * meets one, and each rest (assembly/rest.ts) of an arrived or idle body standing within its radius, SKIN and
+ * CHANGE_MARGIN of one — of a body resting short of its target at any change (AS only; LV-4): a memo a change could
+ * make wrong. Why a rest only where a change reaches: a game moving a gate or a platform would otherwise step every
+ * idle body in the level each frame it moves. Body by body, each body's boxes worked out once and tested against the
+ * changes filed in the bins they reach (assembly/changeBins.ts fileChanges) — the same drops as against every change.
  */
 function forgetMemosIn(h: Herd, grid: ScatterGrid, all: bool): void {
   const xs = numbersOf(h, numberIndex(offsetof<Body>("x")));
   const zs = numbersOf(h, numberIndex(offsetof<Body>("z")));
   const log = grid.log;
+  const epoch = h.restEpoch;
   for (let i = 0; i < h.count; i++) {
     const w = changetype<ClearWay>(clearWayOf(h, i));
     const p = changetype<BlockedProbe>(blockedProbeOf(h, i));
     const f = changetype<PieceFree>(pieceFreeOf(h, i));
+    const r = restOf(h, i);
     const proof = w.margin > 0.0;
     const probe = p.floor == p.floor;
     const disc = f.reach > 0.0;
-    if (!proof && !probe && !disc) continue;
+    let rest = r.epoch == epoch;
+    // A body resting short of its target (SE-7) reads the solids along its way and round a whole cluster, however
+    // far: any change drops its rest. Arrived or idle, its step reads only the solids its slide meets with no move.
+    if (rest && (all || ((r.flags & REST_SEEKING) != 0 && (r.flags & REST_ARRIVED) == 0))) {
+      r.epoch = 0;
+      rest = false;
+    }
+    if (!proof && !probe && !disc && !rest) continue;
     if (all) {
       w.margin = 0.0;
       p.floor = NaN;
@@ -900,12 +908,17 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, all: bool): void {
     memoBox[9] = f.z - f.reach - CHANGE_MARGIN;
     memoBox[10] = f.x + f.reach + CHANGE_MARGIN;
     memoBox[11] = f.z + f.reach + CHANGE_MARGIN;
+    const still = radius + SKIN + CHANGE_MARGIN;
+    memoBox[12] = xs[i] - still;
+    memoBox[13] = zs[i] - still;
+    memoBox[14] = xs[i] + still;
+    memoBox[15] = zs[i] + still;
     // The bins of the box round the boxes of the memos the body holds (one it does not hold counts as empty).
-    const x0 = Math.min(Math.min(proof ? memoBox[0] : Infinity, probe ? memoBox[4] : Infinity), disc ? memoBox[8] : Infinity);
-    const z0 = Math.min(Math.min(proof ? memoBox[1] : Infinity, probe ? memoBox[5] : Infinity), disc ? memoBox[9] : Infinity);
-    const x1 = Math.max(Math.max(proof ? memoBox[2] : -Infinity, probe ? memoBox[6] : -Infinity), disc ? memoBox[10] : -Infinity);
-    const z1 = Math.max(Math.max(proof ? memoBox[3] : -Infinity, probe ? memoBox[7] : -Infinity), disc ? memoBox[11] : -Infinity);
-    memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0) | (disc ? 4 : 0);
+    const x0 = Math.min(Math.min(Math.min(proof ? memoBox[0] : Infinity, probe ? memoBox[4] : Infinity), disc ? memoBox[8] : Infinity), rest ? memoBox[12] : Infinity);
+    const z0 = Math.min(Math.min(Math.min(proof ? memoBox[1] : Infinity, probe ? memoBox[5] : Infinity), disc ? memoBox[9] : Infinity), rest ? memoBox[13] : Infinity);
+    const x1 = Math.max(Math.max(Math.max(proof ? memoBox[2] : -Infinity, probe ? memoBox[6] : -Infinity), disc ? memoBox[10] : -Infinity), rest ? memoBox[14] : -Infinity);
+    const z1 = Math.max(Math.max(Math.max(proof ? memoBox[3] : -Infinity, probe ? memoBox[7] : -Infinity), disc ? memoBox[11] : -Infinity), rest ? memoBox[15] : -Infinity);
+    memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0) | (disc ? 4 : 0) | (rest ? 8 : 0);
     for (let k = 0; k < wideChanges() && memoFlags != 0; k++) forgetMemosAt(log, wideAt(k));
     if (!missesFiled(x0, z0, x1, z1)) {
       const i0 = binColumn(x0);
@@ -921,12 +934,16 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, all: bool): void {
     if (proof && (memoFlags & 1) == 0) w.margin = 0.0;
     if (probe && (memoFlags & 2) == 0) p.floor = NaN;
     if (disc && (memoFlags & 4) == 0) f.reach = 0.0;
+    if (rest && (memoFlags & 8) == 0) r.epoch = 0;
   }
 }
 
-/** The body's proof box [x0, z0, x1, z1], probe box and disc box, as forgetMemosIn tests them. */
-const memoBox = changetype<F64s>(memory.data(12 << 3));
-/** Which of the body's memos no change met yet: bit 0 its proof, bit 1 its probe, bit 2 its disc clear of every piece. */
+/** The body's proof box [x0, z0, x1, z1], probe box, disc box and rest box, as forgetMemosIn tests them. */
+const memoBox = changetype<F64s>(memory.data(16 << 3));
+/**
+ * Which of the body's memos no change met yet: bit 0 its proof, bit 1 its probe, bit 2 its disc clear of every piece,
+ * bit 3 its rest.
+ */
 let memoFlags: i32 = 0;
 
 /** Clears memoFlags' bits of the memos the change at log place `at` meets (forgetMemosIn). */
@@ -938,6 +955,7 @@ function forgetMemosAt(log: F64s, at: i32): void {
   if ((memoFlags & 1) != 0 && memoBox[0] <= x1 && x0 <= memoBox[2] && memoBox[1] <= z1 && z0 <= memoBox[3]) memoFlags &= ~1;
   if ((memoFlags & 2) != 0 && memoBox[4] <= x1 && x0 <= memoBox[6] && memoBox[5] <= z1 && z0 <= memoBox[7]) memoFlags &= ~2;
   if ((memoFlags & 4) != 0 && memoBox[8] <= x1 && x0 <= memoBox[10] && memoBox[9] <= z1 && z0 <= memoBox[11]) memoFlags &= ~4;
+  if ((memoFlags & 8) != 0 && memoBox[12] <= x1 && x0 <= memoBox[14] && memoBox[13] <= z1 && z0 <= memoBox[15]) memoFlags &= ~8;
 }
 
 /** How many bodies the herd holds. */

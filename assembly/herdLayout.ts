@@ -56,10 +56,9 @@ import { FieldSet } from './fields';
   clusterMemo: usize;
   /** Each body's Rest (assembly/rest.ts), REST_NUMBERS numbers per body. */
   rests: F64s;
-  /** The epoch a Rest must have been kept in to stand (never 0), and the dt and count of solids' changes it is for. */
+  /** The epoch a Rest must have been kept in to stand (never 0), and the dt it is for. */
   restEpoch: u32;
   restDt: f64;
-  restChanges: i32;
   /**
    * Where bodies block: each body's start-of-step place, velocity and kind at the last step (x, z, vx, vz, kind:
    * LAST_FILED numbers a body), how many bodies it had, and a grid of CHANGE_SIDE² flags over the crowd's grid's box,

@@ -1,13 +1,15 @@
 /**
- * Bodies at rest (AS only; HD-2). A herd body's step is a function of the body's fields, its target, its kind, the
- * dt, the ground and — where bodies block it or it routes — of the other bodies and the flow fields. For a body that
- * does not route, a step that changed nothing (a fixed point: it ends exactly as it began) would change nothing again
- * while all of those stay the same. So the herd keeps such a body's state as a Rest and, while the herd's rest epoch
- * (bumped when the dt or the solids change) is the one it was kept in and the body's fields are still bit for bit
- * those kept, does not step it; a rest among bodies that block is dropped where a body changes near it
- * (assembly/herd.ts wakeRestsNear). Why: idle bodies, bodies waiting at their targets and
- * bodies resting short of one they cannot reach (SE-7) are most of a game's crowd, and each cost a full step —
- * a resting unreachable body several times a walking one, its seek working out the way round again every step.
+ * Bodies at rest (AS only; HD-2). A herd body's step is a function of the body's fields, its target, its kind, the dt,
+ * the ground and — where bodies block it or it routes — of the other bodies and the flow fields. For a body that does
+ * not route, a step that changed nothing (a fixed point: it ends exactly as it began) would change nothing again while
+ * all of those stay the same. So the herd keeps such a body's state as a Rest and, while the herd's rest epoch (bumped
+ * when the dt changes) is the one it was kept in, no change of the solids reached it (assembly/herd.ts forgetMemosIn:
+ * any change drops the rest of a body resting short of its target, whose seek reads the solids along its way and round
+ * a whole cluster, however far; a change within reach of its slide drops an arrived or idle one's), and the body's
+ * fields are still bit for bit those kept, does not step it; a rest among bodies that block is dropped where a body
+ * changes near it (assembly/herd.ts wakeRestsNear). Why: idle bodies, bodies waiting at their targets and bodies
+ * resting short of one they cannot reach (SE-7) are most of a game's crowd, and each cost a full step — a resting
+ * unreachable body several times a walking one, its seek working out the way round again every step.
  */
 import { Body } from './memory';
 
@@ -34,6 +36,10 @@ import { Body } from './memory';
   flags: u16;
 }
 
+/** A Rest's flags for a body seeking and for one arrived (restFlags). */
+export const REST_SEEKING: u16 = 4;
+export const REST_ARRIVED: u16 = 8;
+
 /** Numbers of a Rest (a herd keeps one per body). */
 export const REST_NUMBERS: i32 = <i32>(offsetof<Rest>() >> 3);
 
@@ -54,7 +60,7 @@ export const REST_NUMBERS: i32 = <i32>(offsetof<Rest>() >> 3);
 
 /** The flags a Rest keeps, packed, with the signs of the zeros of a body at rest (a step may answer differently for −0). */
 @inline export function restFlags(b: Body, seeking: bool, arrived: bool, unreachable: bool): u16 {
-  return <u16>((b.hasFace ? 1 : 0) | (b.steep ? 2 : 0) | (seeking ? 4 : 0) | (arrived ? 8 : 0) | (unreachable ? 16 : 0)
+  return <u16>((b.hasFace ? 1 : 0) | (b.steep ? 2 : 0) | (seeking ? REST_SEEKING : 0) | (arrived ? REST_ARRIVED : 0) | (unreachable ? 16 : 0)
     | signAt(b.vx, 5) | signAt(b.vy, 6) | signAt(b.vz, 7) | signAt(b.wantX, 8) | signAt(b.wantZ, 9) | signAt(b.speed, 10));
 }
 

@@ -82,6 +82,51 @@ for (const { name, api } of CORES) {
           herd.dispose();
         }
       });
+
+      it(`LV-3, HD-2: bodies at rest — idle, and arrived at their targets — stay at rest through an edit far off, then a circle and a box added onto them push each out at its next step, as per-row calls do — ${threads} thread(s) (${name})`, async () => {
+        const w = flatWorld();
+        const ground = api.groundOf(w);
+        const refGround = reference.groundOf(w);
+        const herd = new api.Herd(w, ground, { capacity: 6, threads });
+        await herd.ready();
+        // Three idle bodies, and three that seek the spot they stand on (arrived at once).
+        const places: [number, number][] = [[-6, 0], [-3, 0.3], [0, -0.2], [3, 0], [6, 0.4], [9, -0.3]];
+        const rows: Row[] = places.map(([x, z]) => ({ kind: 'xbot', pos: [x, 0, z] }));
+        const seeks = (i: number): boolean => i >= 3;
+        try {
+          rows.forEach((row, i) => {
+            herd.add(structuredClone(row));
+            if (seeks(i)) herd.seek(i, places[i], 0.5);
+          });
+          const levels = [api.solidsOf(ground), reference.solidsOf(refGround)];
+          const step = (what: string): void => {
+            herd.step(0.1);
+            rows.forEach((row, i) => {
+              if (seeks(i)) reference.seek(row, w, places[i], 0.5, refGround);
+              reference.walk(row, w, 0.1, refGround);
+            });
+            rows.forEach((row, i) => expect([herd.x[i], herd.z[i]], `${what}, body ${i}`).toEqual([row.pos[0], row.pos[2]]));
+          };
+          for (let s = 0; s < 10; s++) step(`standing, step ${s}`);
+          // Far from every body: their rests hold, and the step is the same.
+          for (const level of levels) level.add({ x: 30, z: -30, radius: 1 });
+          for (let s = 0; s < 3; s++) step(`after the far edit, step ${s}`);
+          // Onto an idle body and onto an arrived one.
+          const circle = { x: -3, z: 0.1, radius: 0.5 };
+          const box = { shape: 'box' as const, x: 6.2, z: 0.4, halfX: 0.6, halfZ: 0.3, yaw: 0.4 };
+          for (const level of levels) {
+            level.add(circle);
+            level.add(box);
+          }
+          step('after the edits onto bodies 1 and 4');
+          expect(Math.hypot(herd.x[1]! + 3, herd.z[1]! - 0.1)).toBeGreaterThan(circle.radius + XBOT.radius);
+          expect([herd.x[1], herd.z[1]]).not.toEqual(places[1]);
+          expect([herd.x[4], herd.z[4]]).not.toEqual(places[4]);
+          for (let s = 0; s < 5; s++) step(`after, step ${s}`);
+        } finally {
+          herd.dispose();
+        }
+      });
     }
   });
 }
