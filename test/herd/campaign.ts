@@ -36,7 +36,8 @@ export type Edit =
   | { op: 'want'; pick: number; want: [number, number] }
   | { op: 'jump'; pick: number }
   | { op: 'place'; pick: number; x: number; z: number }
-  | { op: 'solid'; action: number; which: number; x: number; z: number; radius: number }
+  /** With `onto`, (x, z) is an offset from where body `onto` (modulo the bodies) stands when the edit is made. */
+  | { op: 'solid'; action: number; which: number; x: number; z: number; radius: number; onto?: number }
   | { op: 'nudge'; pick: number; field: NudgeField; big: boolean }
   | { op: 'step'; dt: number; count: number };
 
@@ -116,6 +117,13 @@ export const restSceneArb: fc.Arbitrary<Scene> = fc
       fc.oneof(
         { weight: 4, arbitrary: fc.tuple(fc.nat(), fc.constantFrom(...NUDGE_FIELDS), fc.boolean()).map(([pick, field, big]): Edit => ({ op: 'nudge', pick, field, big })) },
         { weight: 2, arbitrary: fc.record({ action: fc.integer({ min: 0, max: 999 }).map((v) => v / 1000), which: fc.nat(), x: coordArb, z: coordArb, radius: fc.double({ min: 0, max: 1.6, noNaN: true }) }).map((e): Edit => ({ op: 'solid', ...e })) },
+        // Onto or beside a resting body (LV-3, HD-2: the edit must wake the rests it reaches, and only the step tells).
+        {
+          weight: 2,
+          arbitrary: fc
+            .record({ action: fc.integer({ min: 0, max: 999 }).map((v) => v / 1000), which: fc.nat(), x: fc.double({ min: -1.5, max: 1.5, noNaN: true }), z: fc.double({ min: -1.5, max: 1.5, noNaN: true }), radius: fc.double({ min: 0, max: 1.6, noNaN: true }), onto: fc.nat() })
+            .map((e): Edit => ({ op: 'solid', ...e })),
+        },
         // NaN: the scene's dt.
         { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }).map((count): Edit => ({ op: 'step', dt: NaN, count })) },
         { weight: 1, arbitrary: dtArb.map((dt): Edit => ({ op: 'step', dt, count: 2 })) },
@@ -385,7 +393,8 @@ export async function playScene(cores: CampaignCores, scene: Scene, threads: rea
           // Not in a scene that routes: each edit drops the fields round it, and a field made again costs the
           // reference core seconds on this ground (test/herd/gates.test.ts edits routing herds).
           if (w.walker?.mods?.solids === 'scatter3d' && scene.spot === null) {
-            const made = editSolids(R.solidsOf(refGround), edit);
+            const onto = edit.onto === undefined || rows.length === 0 ? null : rows[edit.onto % rows.length]!.pos;
+            const made = editSolids(R.solidsOf(refGround), onto === null ? edit : { ...edit, x: onto[0] + edit.x, z: onto[2] + edit.z });
             counts.solidEdits[made] = (counts.solidEdits[made] ?? 0) + 1;
           }
           break;
