@@ -913,12 +913,19 @@ function forgetMemosIn(h: Herd, grid: ScatterGrid, all: bool): void {
     memoBox[13] = zs[i] - still;
     memoBox[14] = xs[i] + still;
     memoBox[15] = zs[i] + still;
-    // The bins of the box round the boxes of the memos the body holds (one it does not hold counts as empty).
-    const x0 = Math.min(Math.min(Math.min(proof ? memoBox[0] : Infinity, probe ? memoBox[4] : Infinity), disc ? memoBox[8] : Infinity), rest ? memoBox[12] : Infinity);
-    const z0 = Math.min(Math.min(Math.min(proof ? memoBox[1] : Infinity, probe ? memoBox[5] : Infinity), disc ? memoBox[9] : Infinity), rest ? memoBox[13] : Infinity);
-    const x1 = Math.max(Math.max(Math.max(proof ? memoBox[2] : -Infinity, probe ? memoBox[6] : -Infinity), disc ? memoBox[10] : -Infinity), rest ? memoBox[14] : -Infinity);
-    const z1 = Math.max(Math.max(Math.max(proof ? memoBox[3] : -Infinity, probe ? memoBox[7] : -Infinity), disc ? memoBox[11] : -Infinity), rest ? memoBox[15] : -Infinity);
     memoFlags = (proof ? 1 : 0) | (probe ? 2 : 0) | (disc ? 4 : 0) | (rest ? 8 : 0);
+    // The bins of the box round the boxes of the memos the body holds (memoFlags' bit m: box m).
+    let x0 = Infinity;
+    let z0 = Infinity;
+    let x1 = -Infinity;
+    let z1 = -Infinity;
+    for (let m = 0; m < 4; m++) {
+      if ((memoFlags & (1 << m)) == 0) continue;
+      x0 = Math.min(x0, memoBox[m * 4]);
+      z0 = Math.min(z0, memoBox[m * 4 + 1]);
+      x1 = Math.max(x1, memoBox[m * 4 + 2]);
+      z1 = Math.max(z1, memoBox[m * 4 + 3]);
+    }
     for (let k = 0; k < wideChanges() && memoFlags != 0; k++) forgetMemosAt(log, wideAt(k));
     if (!missesFiled(x0, z0, x1, z1)) {
       const i0 = binColumn(x0);

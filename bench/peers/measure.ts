@@ -65,7 +65,6 @@ export function timeFrames(sims: ReadonlyMap<string, Sim>, options: TimingOption
   };
   const followers = (name: string): string[] => names.filter((f) => setterOf(f) === name);
   const leaders = names.filter((name) => setterOf(name) === undefined);
-  const warmed = new Map<string, number>();
   const warm = (name: string, frames?: number): void => {
     const sim = sims.get(name)!;
     onTask?.(`warm-up ${name}`);
@@ -73,7 +72,6 @@ export function timeFrames(sims: ReadonlyMap<string, Sim>, options: TimingOption
     let f = 0;
     if (frames !== undefined) for (; f < frames; f++) sim.step();
     else for (; f < options.warmFrames || performance.now() - started < options.warmMs; f++) sim.step();
-    warmed.set(name, f);
     for (const follower of followers(name)) warm(follower, f);
   };
   for (const name of leaders) warm(name);
