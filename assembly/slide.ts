@@ -261,8 +261,19 @@ export function standOff(n: Numbers): f64 {
 }
 
 /**
- * Whether no sample of firstTerrainLimit's scan from (px, pz) along (dx, dz), to `reach` times it, `run` metres
- * apart, can limit a grounded body that is not sliding (AS only: the scan then samples nothing). The lattice around the
+ * The shortest run between two samples of firstTerrainLimit's scan of `count` samples at whole spacings `ds` over
+ * `scan` metres — the last, what the whole spacings leave of the scan — or 0 where that is within rounding of nothing
+ * (`scan` a whole number of spacings and a hair): the scan then measures the feet's rounding as a slope, and only the
+ * scan itself answers for it.
+ */
+function shortestRun(ds: f64, scan: f64, count: f64): f64 {
+  const last = scan - ds * (count - 1.0);
+  return last > 1e-9 * scan ? Math.min(ds, last) : 0.0;
+}
+
+/**
+ * Whether no sample of firstTerrainLimit's scan from (px, pz) along (dx, dz), to `reach` times it, at least `run`
+ * metres apart, can limit a grounded body that is not sliding (AS only: the scan then samples nothing). The lattice around the
  * way (cellsUnder) must be dry (or the ground without depth: no water limit) and so gentle that no sample enters
  * steep ground (entersSteep): with slopes along x and z of at most ax and az, a foot climbs at most √(ax² + az²) per
  * metre of way, below maxSlope; every foot is within (ax + az)·span of the others, within step, so each stand is the
@@ -277,10 +288,12 @@ function gentleWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, r
   const z0 = Math.min(pz, ez) - h;
   const x1 = Math.max(px, ex) + h;
   const z1 = Math.max(pz, ez) + h;
+  if (!(run > 0.0)) return false;
   if (!g.cellsUnder(x0, z0, x1, z1)) return false;
   const hasDepth = g.ground.hasDepth;
-  // The body's proof of gentle ground (assembly/gentleProof.ts), dry where the ground has water.
-  if (keepGentle && proofCovers()) return true;
+  // The body's proof of gentle ground (assembly/gentleProof.ts), dry where the ground has water: it holds for runs
+  // down to twice proofDivisor.
+  if (keepGentle && run * 0.5 >= proofDivisor(n, g.cell) && proofCovers()) return true;
   if (!boundCells(g.ground.terrain, underI0, underJ0, underI1, underJ1)) return false;
   if (hasDepth && !boundDry) return false;
   const ax = boundAlongX;
@@ -342,7 +355,7 @@ export function firstTerrainLimit(n: Numbers, g: Sampler, body: Body, px: f64, p
   const scan = len + standoff;
   const count = Math.ceil(scan / ds);
   // AS only: a grounded body that is not sliding meets no limit on a way its corner cache proves gentle and dry.
-  if (!body.air && !body.steep && gentleWay(n, g, px, pz, dx, dz, scan / len, scan / count)) return;
+  if (!body.air && !body.steep && gentleWay(n, g, px, pz, dx, dz, scan / len, shortestRun(ds, scan, count))) return;
   const ceiling = ceilingOf(n, body);
   let a = before;
   let b = after;

@@ -284,11 +284,12 @@ function gentleSlope(n: Numbers, g: Sampler, x: f64, z: f64, wasSteep: bool): bo
 
 /**
  * The least either slope proof divides its rounding margin by (AS only, assembly/gentleProof.ts): gentleSlope a slope
- * reach, gentleWay half its run, which is at least half the smaller of standOff (over a slope reach) and half the
- * sample spacing.
+ * reach, gentleWay half its scan's shortest run. That run may be as short as rounding (its last: what the whole sample
+ * spacings leave of the scan), so a proof answers gentleWay only for runs of at least a 32nd of the spacing (or a
+ * slope reach); a shorter one, about one move in 32, bounds its cells again.
  */
 export function proofDivisor(n: Numbers, cell: f64): f64 {
-  return Math.min(slopeReach(n), sampleSpacing(n, cell) * 0.5) * 0.5;
+  return Math.min(slopeReach(n), sampleSpacing(n, cell) * 0.03125) * 0.5;
 }
 
 /** What riseAt finds where a body stands (ST-3): beside a rise or on a step, walkable. */

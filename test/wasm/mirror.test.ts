@@ -65,13 +65,14 @@ const ONE_SIDED: Record<string, { reference: string[]; assembly: string[] }> = {
   neighbours: { reference: [], assembly: ['Neighbour'] },
   avoid: { reference: [], assembly: ['Line', 'AVOID_BYTES', 'bindAvoid'] },
   // The reference's per-row calls throw a refused move; wasm's return it as the call's status. wasm skips the samples
-  // of a way its corner cache proves gentle and dry (gentleWay) and a slope it proves gentle (gentleSlope), and a herd
+  // of a way its corner cache proves gentle and dry (gentleWay, for the scan's shortest run: shortestRun) and a slope
+  // it proves gentle (gentleSlope), and a herd
   // body keeps a proof of the cells round it for both (keepWayProof, proofDivisor): the reference asks its ground's
   // callbacks, which it cannot bound. wasm's standHeight asks its feet, and standGradient its slope's points, into
   // statics (footing, crossing) a worker points at its own; walk skips a face test steepGround's proof of gentle
   // ground just answered (provedGentle), and faceAt skips the proof steepGround just failed at the same place
   // (unprovedX, unprovedZ).
-  slide: { reference: ['throwIfMoveRefused'], assembly: ['gentleWay', 'keepWayProof', 'callStatus'] },
+  slide: { reference: ['throwIfMoveRefused'], assembly: ['shortestRun', 'gentleWay', 'keepWayProof', 'callStatus'] },
   stand: { reference: [], assembly: ['crossing', 'footing', 'gentleSlope', 'proofDivisor', 'provedGentle', 'unprovedX', 'unprovedZ'] },
   // wasm's lattice works out a slope's twelve points together (latticeCross) into a record of its own; the
   // reference's standGradient asks them one by one.
