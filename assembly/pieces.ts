@@ -85,8 +85,11 @@ export function pieceEntry(points: F64s, count: i32, grown: f64, px: f64, pz: f6
       s = -s;
       ds = -ds;
     }
-    if (s < grown || ds >= -inward * len) continue;
-    const te = (grown - s) / ds;
+    if (ds >= -inward * len) continue;
+    // A start already within the side (s < grown) whose foot falls within the edge's span is outside the grown piece
+    // only by rounding (the caller found it outside by pieceNearest): it enters at once. One beyond the span lies in a
+    // corner's disc before it reaches the span.
+    const te = Math.max((grown - s) / ds, 0.0);
     const along = (wx + dx * te) * ex + (wz + dz * te) * ez;
     if (along >= 0.0 && along <= l2) t = Math.min(t, te);
   }

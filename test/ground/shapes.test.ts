@@ -201,6 +201,83 @@ for (const { name, api, runsInWasm } of CORES) {
       );
     });
 
+    it(`SL-2: a slide into the wedge between a turned box and a tree, its rounds pressed from one onto the other, never ends inside either, the same bits as the reference (${name})`, () => {
+      fc.assert(
+        fc.property(
+          fc.record({
+            yaw: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+            along: fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+            tree: fc.double({ min: 0.1, max: 1, noNaN: true }),
+            gap: fc.double({ min: 0.05, max: 1.2, noNaN: true }),
+            angle: fc.double({ min: -1.2, max: 1.2, noNaN: true }),
+            length: fc.double({ min: 0.001, max: 3, noNaN: true }),
+            back: fc.double({ min: 0, max: 0.5, noNaN: true }),
+          }),
+          (c) => {
+            // The box's +x face (local) at x = 1, its normal (cos yaw, −sin yaw); the tree stands off that face by
+            // `gap` (closer than a body's width: a wedge), `along` its length; the body starts above both.
+            const [cos, sin] = [Math.cos(c.yaw), Math.sin(c.yaw)];
+            const local = (x: number, z: number): [number, number] => [x * cos + z * sin, -x * sin + z * cos];
+            const [tx, tz] = local(1 + c.gap + c.tree, c.along);
+            const [bx, bz] = local(1 + c.back + radius + 0.01, c.along + c.tree + radius + 0.3);
+            const [dx, dz] = local(Math.sin(c.angle) * c.length, -Math.cos(c.angle) * c.length);
+            const wedge: World = {
+              walker: { kinds: { xbot: { ...XBOT } }, mods: { height: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
+              terrain3d: { rings: [{ reach: 64, seg: 128 }] },
+              scatter3d: { instances: [{ x: tx, z: tz, radius: c.tree }], solids: [{ shape: 'box', x: 0, z: 0, halfX: 1, halfZ: 1, yaw: c.yaw }] },
+            };
+            const box = reference.groundOf(wedge).solids(0, 0, 3).find((p) => (p as Piece).points !== undefined) as Piece;
+            if (distanceToPiece(box, bx, bz) <= radius || Math.hypot(bx - tx, bz - tz) <= c.tree + radius) return;
+            const me: Row = { kind: 'xbot', pos: [bx, 0, bz] };
+            const twin: Row = { kind: 'xbot', pos: [bx, 0, bz] };
+            const moved = api.slide(me, wedge, [dx, dz], api.groundOf(wedge));
+            expect(moved).toEqual(reference.slide(twin, wedge, [dx, dz], reference.groundOf(wedge)));
+            expect(distanceToPiece(box, me.pos[0], me.pos[2])).toBeGreaterThan(radius - 1e-7);
+            expect(Math.hypot(me.pos[0] - tx, me.pos[2] - tz)).toBeGreaterThan(c.tree + radius - 1e-7);
+          },
+        ),
+        { seed: SEED, numRuns: 500 },
+      );
+    });
+
+    it(`SL-2: a body on a turned box's outline grown by its radius and the skin, a few ulps either side, never slides into it, the same bits as the reference (${name})`, () => {
+      const skin = 1e-6;
+      fc.assert(
+        fc.property(
+          fc.record({
+            yaw: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+            edge: fc.integer({ min: 0, max: 3 }),
+            along: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+            ulps: fc.integer({ min: -4, max: 4 }),
+            angle: fc.double({ min: -1.4, max: 1.4, noNaN: true }),
+            length: fc.double({ min: 0.001, max: 1, noNaN: true }),
+          }),
+          (c) => {
+            const turned: World = {
+              walker: { kinds: { xbot: { ...XBOT } }, mods: { height: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
+              terrain3d: { rings: [{ reach: 64, seg: 128 }] },
+              scatter3d: { instances: [{ x: 30, z: 30, radius: 0.5 }], solids: [{ shape: 'box', x: 0.3, z: -0.2, halfX: 1.5, halfZ: 0.7, yaw: c.yaw }] },
+            };
+            const box = reference.groundOf(turned).solids(0, 0, 3).find((p) => (p as Piece).points !== undefined) as Piece;
+            const [ax, az] = [box.points[c.edge * 2]!, box.points[c.edge * 2 + 1]!];
+            const [ex, ez] = [box.points[((c.edge + 1) % 4) * 2]! - ax, box.points[((c.edge + 1) % 4) * 2 + 1]! - az];
+            const l = Math.hypot(ex, ez);
+            // The outward normal of a counter-clockwise outline's edge; the body stands off it by its radius and the skin.
+            const [nx, nz] = [ez / l, -ex / l];
+            const off = (radius + skin) * (1 + c.ulps * Number.EPSILON);
+            const [x, z] = [ax + ex * c.along + nx * off, az + ez * c.along + nz * off];
+            const [ux, uz] = [-nx * Math.cos(c.angle) - nz * Math.sin(c.angle), -nz * Math.cos(c.angle) + nx * Math.sin(c.angle)];
+            const delta = [ux * c.length, uz * c.length];
+            const me: Row = { kind: 'xbot', pos: [x, 0, z] };
+            const twin: Row = { kind: 'xbot', pos: [x, 0, z] };
+            expect(api.slide(me, turned, delta, api.groundOf(turned))).toEqual(reference.slide(twin, turned, delta, reference.groundOf(turned)));
+            expect(distanceToPiece(box, me.pos[0], me.pos[2])).toBeGreaterThan(radius + skin * 0.5);
+          },
+        ),
+        { seed: SEED, numRuns: 1000 },
+      );
+    });
+
     it(`SL-1: a slide along a box face keeps the motion along it (${name})`, () => {
       // Against the axis-aligned box of an own world: pressed into its +z face at a shallow angle.
       const wBox = levelWorld([{ shape: 'box', x: 0, z: 0, halfX: 5, halfZ: 1 }]);
