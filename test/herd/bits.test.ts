@@ -62,7 +62,7 @@ for (const { name, api } of CORES.filter((c) => c.name !== 'reference')) {
       await agreeOn(cores, grazingSceneArb, threads, SEED, name === 'release' ? 150 : 50, 'grazing scene');
     });
 
-    it(`HD-2, HD-5, LV-2: bodies at rest (idle, resting short of a target behind a solid, arrived) then disturbed — a field written through a view by one ulp or to −0, a side turned on, the solids edited, the dt changed — agree at every step (${name})`, async () => {
+    it(`HD-2, HD-5, LV-2: bodies at rest (idle, resting short of a target behind a solid, arrived) then disturbed — a field written through a view by one ulp or to −0, a side turned on, the solids edited (onto and beside resting bodies too), the dt changed — agree at every step (${name})`, async () => {
       await agreeOn(cores, restSceneArb, threads, SEED + 2, name === 'release' ? 80 : 25, 'rest scene');
     }, 300_000);
 
