@@ -281,6 +281,7 @@ function shortestRun(ds: f64, scan: f64, count: f64): f64 {
  * maxSlope. The margins are far above the rounding of the positions (up to 1e6 m) and heights.
  */
 function gentleWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, reach: f64, run: f64): bool {
+  if (!(run > 0.0)) return false;
   const h = n.span * 0.5;
   const ex = px + dx * reach;
   const ez = pz + dz * reach;
@@ -288,7 +289,6 @@ function gentleWay(n: Numbers, g: Sampler, px: f64, pz: f64, dx: f64, dz: f64, r
   const z0 = Math.min(pz, ez) - h;
   const x1 = Math.max(px, ex) + h;
   const z1 = Math.max(pz, ez) + h;
-  if (!(run > 0.0)) return false;
   if (!g.cellsUnder(x0, z0, x1, z1)) return false;
   const hasDepth = g.ground.hasDepth;
   // The body's proof of gentle ground (assembly/gentleProof.ts), dry where the ground has water: it holds for runs

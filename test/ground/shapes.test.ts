@@ -221,17 +221,15 @@ for (const { name, api, runsInWasm } of CORES) {
             const [tx, tz] = local(1 + c.gap + c.tree, c.along);
             const [bx, bz] = local(1 + c.back + radius + 0.01, c.along + c.tree + radius + 0.3);
             const [dx, dz] = local(Math.sin(c.angle) * c.length, -Math.cos(c.angle) * c.length);
-            const wedge: World = {
-              walker: { kinds: { xbot: { ...XBOT } }, mods: { height: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
-              terrain3d: { rings: [{ reach: 64, seg: 128 }] },
-              scatter3d: { instances: [{ x: tx, z: tz, radius: c.tree }], solids: [{ shape: 'box', x: 0, z: 0, halfX: 1, halfZ: 1, yaw: c.yaw }] },
-            };
-            const box = reference.groundOf(wedge).solids(0, 0, 3).find((p) => (p as Piece).points !== undefined) as Piece;
+            const level = levelWorld([{ shape: 'box', x: 0, z: 0, halfX: 1, halfZ: 1, yaw: c.yaw }]);
+            const wedge: World = { ...level, scatter3d: { ...level.scatter3d, instances: [{ x: tx, z: tz, radius: c.tree }] } };
+            const refWedge = reference.groundOf(wedge);
+            const box = refWedge.solids(0, 0, 3).find((p) => (p as Piece).points !== undefined) as Piece;
             if (distanceToPiece(box, bx, bz) <= radius || Math.hypot(bx - tx, bz - tz) <= c.tree + radius) return;
             const me: Row = { kind: 'xbot', pos: [bx, 0, bz] };
             const twin: Row = { kind: 'xbot', pos: [bx, 0, bz] };
             const moved = api.slide(me, wedge, [dx, dz], api.groundOf(wedge));
-            expect(moved).toEqual(reference.slide(twin, wedge, [dx, dz], reference.groundOf(wedge)));
+            expect(moved).toEqual(reference.slide(twin, wedge, [dx, dz], refWedge));
             expect(distanceToPiece(box, me.pos[0], me.pos[2])).toBeGreaterThan(radius - 1e-7);
             expect(Math.hypot(me.pos[0] - tx, me.pos[2] - tz)).toBeGreaterThan(c.tree + radius - 1e-7);
           },
@@ -253,12 +251,9 @@ for (const { name, api, runsInWasm } of CORES) {
             length: fc.double({ min: 0.001, max: 1, noNaN: true }),
           }),
           (c) => {
-            const turned: World = {
-              walker: { kinds: { xbot: { ...XBOT } }, mods: { height: 'terrain3d', cell: 'terrain3d', solids: 'scatter3d' } },
-              terrain3d: { rings: [{ reach: 64, seg: 128 }] },
-              scatter3d: { instances: [{ x: 30, z: 30, radius: 0.5 }], solids: [{ shape: 'box', x: 0.3, z: -0.2, halfX: 1.5, halfZ: 0.7, yaw: c.yaw }] },
-            };
-            const box = reference.groundOf(turned).solids(0, 0, 3).find((p) => (p as Piece).points !== undefined) as Piece;
+            const turned = levelWorld([{ shape: 'box', x: 0.3, z: -0.2, halfX: 1.5, halfZ: 0.7, yaw: c.yaw }]);
+            const refTurned = reference.groundOf(turned);
+            const box = refTurned.solids(0, 0, 3).find((p) => (p as Piece).points !== undefined) as Piece;
             const [ax, az] = [box.points[c.edge * 2]!, box.points[c.edge * 2 + 1]!];
             const [ex, ez] = [box.points[((c.edge + 1) % 4) * 2]! - ax, box.points[((c.edge + 1) % 4) * 2 + 1]! - az];
             const l = Math.hypot(ex, ez);
@@ -270,7 +265,7 @@ for (const { name, api, runsInWasm } of CORES) {
             const delta = [ux * c.length, uz * c.length];
             const me: Row = { kind: 'xbot', pos: [x, 0, z] };
             const twin: Row = { kind: 'xbot', pos: [x, 0, z] };
-            expect(api.slide(me, turned, delta, api.groundOf(turned))).toEqual(reference.slide(twin, turned, delta, reference.groundOf(turned)));
+            expect(api.slide(me, turned, delta, api.groundOf(turned))).toEqual(reference.slide(twin, turned, delta, refTurned));
             expect(distanceToPiece(box, me.pos[0], me.pos[2])).toBeGreaterThan(radius + skin * 0.5);
           },
         ),
