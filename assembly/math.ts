@@ -13,6 +13,14 @@ export function wrapAngle(a: f64): f64 {
   return a - TWO_PI * Math.ceil((a - PI) / TWO_PI);
 }
 
+/**
+ * An angle in (−π, π] folded into [−π/2, π/2]: beyond a quarter turn, its mirror about the quarter, π − |a| with a's
+ * sign. Why (SE-5): a want that points back from the aim (a body held back or yielding) has no reliable sign of turn.
+ */
+export function foldBack(a: f64): f64 {
+  return a > HALF_PI ? PI - a : a < -HALF_PI ? -PI - a : a;
+}
+
 const TAN_PI_12: f64 = 0.2679491924311227;
 const INV_SQRT3: f64 = 0.5773502691896257;
 const PI_6: f64 = 0.5235987755982988;

@@ -11,7 +11,7 @@ import { Move, clearOfSolids, entryTime, outline, slideBody } from './slide';
 import { pieceEntry, pieceNearest } from './pieces';
 import { ShapeGrid, anyPieceReaches, foundPieces, pieceCorners, pieceReaches, pieceRecord, queryShapeGrid } from './shapeGrid';
 import { clearWay, keepClearWay, keptBlocker, keptPiece, nearKeptWay } from './clearWay';
-import { TWO_PI, atan2, pseudoAngle, wrapAngle } from './math';
+import { TWO_PI, atan2, foldBack, pseudoAngle } from './math';
 import { BODIES_ALL, BODIES_NONE, BODIES_STILL, STILL_FRACTION } from './still';
 import { avoidBodies } from './avoid';
 import { clusterMemo, keepCluster, recallCluster } from './clusterMemo';
@@ -774,6 +774,8 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: f64, tz: f64, s
     const aim = body.side > 0 ? plus : minus;
     // The signed angle from the want to the aim, from their cross and dot products.
     turn = atan2(aim.x * body.wantZ - aim.z * body.wantX, aim.x * body.wantX + aim.z * body.wantZ);
+    // A want avoidance held back from the aim has no reliable sign of turn to it (SE-5).
+    if (avoiding) turn = foldBack(turn);
     if (Math.abs(body.turned + turn) >= TWO_PI) {
       body.side = -body.side;
       body.turned = 0.0;
@@ -821,11 +823,11 @@ function endSeek(n: Numbers, g: Sampler, body: Body, reach: f64, avoiding: bool,
     avoidBodies(n, g, body);
     // SE-5 counts the turn from the want before to the aim; while going round, the turn avoidance adds (aim to the
     // avoided want) joins it, so over the steps turned sums the aims' turning (one step's avoidance taken back at the
-    // next) and a crowd that keeps pushing a body aside never reads as a pocket. The two are wrapped together to the
-    // step's true turn: each may come near a half turn of the same sign (avoidance holding the want turned back from
-    // the aim), and their plain sum would count a whole turn never made.
+    // next) and a crowd that keeps pushing a body aside never reads as a pocket. Each is folded into a quarter turn
+    // (foldBack): a want held back from the aim has no reliable sign of turn against it, and a half turn read with one
+    // sign at one step and the other at the next would count a whole turn never made.
     if (!jam && body.side != 0) {
-      step = wrapAngle(turn + atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
+      step = turn + foldBack(atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
     }
   }
   body.turned += step;

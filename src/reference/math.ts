@@ -13,6 +13,14 @@ export function wrapAngle(a: number): number {
   return a - TWO_PI * Math.ceil((a - PI) / TWO_PI);
 }
 
+/**
+ * An angle in (−π, π] folded into [−π/2, π/2]: beyond a quarter turn, its mirror about the quarter, π − |a| with a's
+ * sign. Why (SE-5): a want that points back from the aim (a body held back or yielding) has no reliable sign of turn.
+ */
+export function foldBack(a: number): number {
+  return a > HALF_PI ? PI - a : a < -HALF_PI ? -PI - a : a;
+}
+
 /** sin on [−π/2, π/2] by its Taylor series to x^21 (error below 1e-16 there). */
 function sinReduced(x: number): number {
   // The series' terms summed in Estrin's pairs, as atanUnit's are.

@@ -255,15 +255,17 @@ eachGround('seek', (bench) => {
       );
     });
 
-    test('SE-4, SE-5: round one tree, want is seekSpeed times the tangent\'s vector (o·L ± o⊥·r)/d² and turned grows by atan2 of the cross and dot of aim and want before, to the bit', () => {
+    test('SE-4, SE-5: round one tree, want is seekSpeed times the tangent\'s vector (o·L ± o⊥·r)/d² and turned grows by atan2 of the cross and dot of aim and want before — folded into a quarter turn for a kind that avoids — to the bit', () => {
+      const still = world({}, kind({ avoidNeighbours: 0 }));
       check(
         fc.property(
+          fc.boolean(),
           fc.double({ min: -0.95, max: 0.95, noNaN: true }),
           fc.double({ min: 0.05, max: 6, noNaN: true }),
           fc.double({ min: 0.2, max: 0.8, noNaN: true }),
           fc.constantFrom(-1, 0, 1),
           fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
-          (across, oz, radius, side, before) => {
+          (avoids, across, oz, radius, side, before) => {
             // The tree stands across the way to a target straight ahead (a body inside its grown disc when oz is small).
             const r = radius + R;
             const ox = across * r;
@@ -271,7 +273,7 @@ eachGround('seek', (bench) => {
             const wantBefore: [number, number] = side === 0 ? [0, 0] : [3 * Math.sin(before), 3 * Math.cos(before)];
             // At seekSpeed: no stall check (SE-7) to stop it.
             const me = row([0, 0, 0], { side, turned: 0.5 * side, want: wantBefore, speed: 3 });
-            seek(me, plain, [0, 10], 0.3, g);
+            seek(me, avoids ? plain : still, [0, 10], 0.3, g);
             const s = me.side as number;
             expect(Math.abs(s)).toBe(1);
             if (side !== 0) expect(s).toBe(side);
@@ -286,7 +288,9 @@ eachGround('seek', (bench) => {
             }
             expect(me.want).toEqual([3 * aim[0], 3 * aim[1]]);
             const turn = side === 0 ? 0 : atan2(aim[0] * wantBefore[1] - aim[1] * wantBefore[0], aim[0] * wantBefore[0] + aim[1] * wantBefore[1]);
-            expect(me.turned).toBe(side === 0 ? 0 : 0.5 * side + turn);
+            // A want before pointing back from the aim reads as its mirror about the quarter turn (SE-5).
+            const counted = !avoids ? turn : turn > Math.PI / 2 ? Math.PI - turn : turn < -Math.PI / 2 ? -Math.PI - turn : turn;
+            expect(me.turned).toBe(side === 0 ? 0 : 0.5 * side + counted);
           },
         ),
         runsOn(bench, 400),
