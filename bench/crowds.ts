@@ -1,7 +1,8 @@
 /**
  * bench:crowds — the crowd scenes of issue 31 (locked and head-on pairs, antipodal circle, Blocks, crossing streams,
- * two-way gap, the hills with 2,000 trees), walker's Herd and Detour's crowd side by side: arrivals, through counts,
- * overlaps, stuck bodies, locked pairs and µs per body-step. Prints the table and writes bench/CROWDS.md.
+ * two-way and one-way gap, the hills with 2,000 trees), walker's Herd and Detour's crowd side by side: arrivals,
+ * through counts, overlaps, stuck bodies, locked pairs and µs per body-step. Prints the table and writes
+ * bench/CROWDS.md.
  *
  *   npm run bench:crowds                                  about 3 minutes
  *   npm run bench:crowds -- --kind '{"someKnob": 2}'     with fields laid over walker's crowd kind

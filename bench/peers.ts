@@ -449,8 +449,8 @@ ${headline(rows)} ${behaviourLine(plan, behaviours)} Full tables, the method and
 the notes: [bench/RESULTS.md](bench/RESULTS.md).
 
 Crowds, bodies that block each other, are measured against Detour's crowd (recast-navigation) on the scenes of issue
-31 — the locked and head-on pairs, the antipodal circle, Blocks, crossing streams, a two-way gap and the hills with
-1,000 bodies — by \`npm run bench:crowds\` (about 3 min; it writes [bench/CROWDS.md](bench/CROWDS.md)): arrivals,
+31 — the locked and head-on pairs, the antipodal circle, Blocks, crossing streams, a two-way and a one-way gap and
+the hills with 1,000 bodies — by \`npm run bench:crowds\` (about 3 min; it writes [bench/CROWDS.md](bench/CROWDS.md)): arrivals,
 bodies through, the deepest overlap, stuck bodies, pairs that walk off together and µs per body-step, side by side.
 <!-- End of the README section. -->
 

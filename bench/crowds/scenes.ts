@@ -114,6 +114,16 @@ export function crossingStreams(): CrowdScene {
 export const GAP = { width: 2, radius: 0.45, spacing: 1, length: 40, rows: 10, spacing0: 1.2, near: 5 };
 
 export function twoWayGap(): CrowdScene {
+  return gapScene('two-way gap', [-1, 1]);
+}
+
+/** A crowd at a bottleneck (issue 31: "a crowd at a bottleneck drains"): the two-way gap's 100 bodies of x < 0 alone. */
+export function oneWayGap(): CrowdScene {
+  return gapScene('one-way gap', [-1]);
+}
+
+/** The groves and gap of the two-way gap, with its 10 × 10 block of bodies on each of `sides` (−1: x < 0). */
+function gapScene(name: string, sides: readonly number[]): CrowdScene {
   const trunks: Trunk[] = [];
   const edge = GAP.width / 2 + GAP.radius;
   for (const side of [1, -1]) {
@@ -123,7 +133,7 @@ export function twoWayGap(): CrowdScene {
   }
   const bodies: number[][] = [];
   const gates: Gate[] = [];
-  for (const side of [-1, 1]) {
+  for (const side of sides) {
     for (let i = 0; i < GAP.rows; i++) {
       for (let j = 0; j < GAP.rows; j++) {
         const x = side * (GAP.near + i * GAP.spacing0);
@@ -134,7 +144,7 @@ export function twoWayGap(): CrowdScene {
       }
     }
   }
-  return sceneOf('two-way gap', GAP.length + 5, bodies, trunks, gates);
+  return sceneOf(name, GAP.length + 5, bodies, trunks, gates);
 }
 
 /** Bodies and trees of the hills scene, and the least clearance between two starts or two targets, metres. */
@@ -172,4 +182,4 @@ export function hills(): CrowdScene {
 }
 
 /** Every crowd scene, in the table's order. */
-export const CROWD_SCENES: readonly (() => CrowdScene)[] = [lockedPair, headOnPair, antipodalCircle, blocks, crossingStreams, twoWayGap, hills];
+export const CROWD_SCENES: readonly (() => CrowdScene)[] = [lockedPair, headOnPair, antipodalCircle, blocks, crossingStreams, twoWayGap, oneWayGap, hills];

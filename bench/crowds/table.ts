@@ -43,7 +43,8 @@ opposite; **crossing streams**, two blocks of 5 lanes × 20 ranks (1.2 m apart) 
 origin, each body 40 m on along its lane (through: 3 m past the origin); the **two-way gap**, two groves of two
 columns of trunks (radius 0.45, 1 m apart, 40 m long) with a 2 m clear gap, 100 bodies each side each to its mirror
 image (through: 1 m past the groves; by the gap: within ${GAP.length / 2} m of it when through, not round a grove's far
-end); and the **hills** of bench:peers with 2,000 trunks, 1,000 bodies each to its first target (bodies whose start
+end); the **one-way gap**, the same groves with the 100 bodies of one side alone (a crowd at a bottleneck); and
+the **hills** of bench:peers with 2,000 trunks, 1,000 bodies each to its first target (bodies whose start
 or target lies within 0.9 m of an earlier body's left out).
 
 - **walker Herd**: one wasm \`Herd\` on one thread, XBOT's numbers with \`bodies: ['xbot']\` (every body blocks every

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RADIUS, bodiesIn, type CrowdScene } from '../../bench/crowds/scene.ts';
-import { antipodalCircle, blocks, CIRCLE_RADIUS, crossingStreams, CROWD_SCENES, GAP, headOnPair, hills, lockedPair, twoWayGap } from '../../bench/crowds/scenes.ts';
+import { antipodalCircle, blocks, CIRCLE_RADIUS, crossingStreams, CROWD_SCENES, GAP, headOnPair, hills, lockedPair, oneWayGap, twoWayGap } from '../../bench/crowds/scenes.ts';
 import type { Trunk } from '../../bench/peers/scene.ts';
 import { Through } from '../../bench/crowds/through.ts';
 
@@ -36,8 +36,8 @@ function widestNeighbourGap(trunks: readonly Trunk[]): number {
 }
 
 describe('bench:crowds scenes', () => {
-  it('hold the bodies they say: 2, 2, 250, 100 in four groups of 25, 2 × 100 crossing, 2 × 100 through the gap, 1,000 on the hills', () => {
-    expect(CROWD_SCENES.map((make) => bodiesIn(scene(make)))).toEqual([2, 2, 250, 100, 200, 200, 1000]);
+  it('hold the bodies they say: 2, 2, 250, 100 in four groups of 25, 2 × 100 crossing, 2 × 100 through the gap, 100 one way through it, 1,000 on the hills', () => {
+    expect(CROWD_SCENES.map((make) => bodiesIn(scene(make)))).toEqual([2, 2, 250, 100, 200, 200, 100, 1000]);
     const b = scene(blocks);
     const quadrant = (i: number): string => `${Math.sign(b.startX[i])}${Math.sign(b.startZ[i])}`;
     const groups = new Map<string, number>();
@@ -49,6 +49,10 @@ describe('bench:crowds scenes', () => {
     expect([eastward, northward]).toEqual([100, 100]);
     const g = scene(twoWayGap);
     expect([...g.startX].filter((x) => x < 0).length).toBe(100);
+    // The one-way gap is the two-way gap's groves with its x < 0 block alone.
+    const one = scene(oneWayGap);
+    expect(one.trunks).toEqual(g.trunks);
+    expect([...one.startX]).toEqual([...g.startX].filter((x) => x < 0));
   });
 
   it('the locked pair is the issue\'s: A (−4.27, −4.01) to (−15.65, −0.33), B (−5.94, −5.01) to (0, 24)', () => {
@@ -136,7 +140,7 @@ describe('bench:crowds scenes', () => {
     });
   }
 
-  for (const make of [crossingStreams, twoWayGap]) {
+  for (const make of [crossingStreams, twoWayGap, oneWayGap]) {
     it(`${make.name}: each body's gate holds at its target and not at its start`, () => {
       const s = scene(make);
       const gates = s.gates!;
