@@ -440,8 +440,9 @@ export function seekBody(n: Numbers, g: Sampler, body: Body, tx: number, tz: num
   tangentsRound(n, cluster, body.x, body.z, dx, dz, plus, minus);
   const roundMinus = wayRound(body.x, body.z, tx, tz, minus);
   const roundPlus = wayRound(body.x, body.z, tx, tz, plus);
-  // A jam against solids is gone round afresh each step, leaving side memory to the solids (AV-4).
-  if (avoiding && blockerIsBody && clusterMeetsSolid) {
+  // A jam against solids, or any still bodies round a body itself standing still (a crowd it waits in), is gone round
+  // afresh each step, leaving side memory to the solids (AV-4).
+  if (avoiding && blockerIsBody && (clusterMeetsSolid || body.speed < STILL_FRACTION * n.seekSpeed)) {
     let shorterMinus = roundMinus < roundPlus;
     // A side whose tangent point a solid holds has no room between the still bodies and that solid (a body standing
     // against a wall): the other side is taken when it has room.
@@ -495,17 +496,17 @@ function wayClosed(n: Numbers, g: Sampler, body: Body, t: Tangent): boolean {
  * The end of a seek whose want points the way (SE-7, AV-1): stopIfBlocked, and for a kind that avoids, with the
  * probe reading no bodies (AV-4: bodies never make a target unreachable), then the want turned to avoid the moving
  * bodies near (avoidBodies) when the body goes on. The sampler answers every blocking body again after (slide's view).
- * With `jam` (AV-4: the want goes round a jam of still bodies against solids, side memory left alone) neither the
- * check nor SE-5's count is made: the aim is the bodies', and bodies never make a target unreachable. `turn` is the
- * step's turn from the want before to the aim (SE-5), added to `turned` here.
+ * With `afresh` (AV-4: the want goes round still bodies afresh, side memory left alone) SE-5's count is not made,
+ * and the check only when the still bodies meet no solid: the aim is the bodies', and bodies never make a target
+ * unreachable. `turn` is the step's turn from the want before to the aim (SE-5), added to `turned` here.
  */
-function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean, jam: boolean, turn: number): number {
+function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: boolean, afresh: boolean, turn: number): number {
   if (!avoiding) {
     body.turned += turn;
     return stopIfBlocked(n, g, body, reach);
   }
   g.view = BODIES_NONE;
-  const answer = jam ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
+  const answer = afresh && clusterMeetsSolid ? SEEK_GOING : stopIfBlocked(n, g, body, reach);
   g.view = BODIES_ALL;
   let step = turn;
   if (answer === SEEK_GOING) {
@@ -517,7 +518,7 @@ function endSeek(n: Numbers, g: Sampler, body: Body, reach: number, avoiding: bo
     // next) and a crowd that keeps pushing a body aside never reads as a pocket. Each is folded into a quarter turn
     // (foldBack): a want held back from the aim has no reliable sign of turn against it, and a half turn read with one
     // sign at one step and the other at the next would count a whole turn never made.
-    if (!jam && body.side !== 0) {
+    if (!afresh && body.side !== 0) {
       step = turn + foldBack(atan2(body.wantX * aimZ - body.wantZ * aimX, body.wantX * aimX + body.wantZ * aimZ));
     }
   }

@@ -16,7 +16,7 @@ import { noCounts, playScene, type Edit, type Scene as CampaignScene } from '../
 import { antipodal, crossing, crowdWorld, herdOf, run, type Scene } from './scenes.ts';
 import { runScene } from '../../bench/crowds/run.ts';
 import { jitterScene } from '../../bench/crowds/jitter.ts';
-import { crossingStreams, hills, twoWayGap } from '../../bench/crowds/scenes.ts';
+import { crossingStreams, hills, oneWayGap, twoWayGap } from '../../bench/crowds/scenes.ts';
 import { crowdWorld as benchWorld, walkerContender } from '../../bench/crowds/walker.ts';
 import { bodiesIn } from '../../bench/crowds/scene.ts';
 
@@ -141,17 +141,17 @@ function seekRoundJam(api: Api, side: -1 | 1, edge = 1.45, bodyZ = 0.2): Row {
 
 /**
  * Seven bodies standing still on flat ground in a touching line from (0, 0) to (0, 4.8), and a body at (−3, 0.5)
- * keeping `side`, seeking (3, 0.5): the way round below is about 6.6 m, above about 11.8 m. Answers its row after
- * one seek.
+ * keeping `side` and walking at `speed` (3, seekSpeed, unless given), seeking (3, 0.5): the way round below is about
+ * 6.6 m, above about 11.8 m. Answers its row after one seek.
  */
-function seekRoundLine(api: Api, side: -1 | 1): Row {
+function seekRoundLine(api: Api, side: -1 | 0 | 1, speed: number = XBOT.seekSpeed): Row {
   const w: World = {
     walker: { kinds: { xbot: { ...XBOT, bodies: ['xbot'] } }, mods: { height: 'terrain3d' } },
     terrain3d: { rings: [{ reach: 64, seg: 128 }] },
   };
   const ground = api.groundOf(w);
   ground.bodies = Array.from({ length: 7 }, (_, k) => ({ kind: 'xbot', pos: [0, 0, 0.8 * k] as [number, number, number] }));
-  const row: Row = { kind: 'xbot', pos: [-3, 0, 0.5], side, turned: 1 };
+  const row: Row = { kind: 'xbot', pos: [-3, 0, 0.5], side, turned: 1, speed };
   api.seek(row, w, [3, 0.5], 0.3, ground);
   return row;
 }
@@ -185,20 +185,31 @@ for (const { name, api } of CORES) {
       expect(row.turned).toBe(row.side === side ? 1 : 0);
     }
   });
+  // A body standing still itself waits in a crowd (the formation it sets out from, a queue): the side it takes round
+  // still bodies then would carry it the long way round the solids beyond once the crowd moves.
+  it(`AV-4: a body itself standing still goes round still bodies afresh on the shorter side, whichever side it keeps, and writes no side or turn (${name})`, () => {
+    for (const side of [1, -1, 0] as const) {
+      const row = seekRoundLine(api, side, 0);
+      expect(row.want![1]!).toBeLessThan(-0.5);
+      expect(row.side).toBe(side);
+      expect(row.turned).toBe(1);
+    }
+  });
 }
 
 /**
- * A body resting (no vel: still, AV-4) on the x axis at `restX`, and a body at (−6, 0) seeking the origin, flat ground,
- * XBOT (radius 0.4: the resting body's grown circle is 0.8). Answers the seeker's row after one seek.
+ * A body resting (no vel: still, AV-4) on the x axis at `restX`, and a body at (−6, 0) walking at `speed` (0 unless
+ * given) seeking the origin, flat ground, XBOT (radius 0.4: the resting body's grown circle is 0.8). Answers the
+ * seeker's row after one seek.
  */
-function seekPastResting(api: Api, restX: number): Row {
+function seekPastResting(api: Api, restX: number, speed = 0): Row {
   const w: World = {
     walker: { kinds: { xbot: { ...XBOT, bodies: ['xbot'] } }, mods: { height: 'terrain3d' } },
     terrain3d: { rings: [{ reach: 64, seg: 128 }] },
   };
   const ground = api.groundOf(w);
   ground.bodies = [{ kind: 'xbot', pos: [restX, 0, 0] }];
-  const row: Row = { kind: 'xbot', pos: [-6, 0, 0] };
+  const row: Row = { kind: 'xbot', pos: [-6, 0, 0], speed };
   api.seek(row, w, [0, 0], 0.3, ground);
   return row;
 }
@@ -210,10 +221,13 @@ for (const { name, api } of CORES) {
     expect(row.want![0]).toBeCloseTo(XBOT.seekSpeed, 9);
     expect(row.want![1]).toBe(0);
   });
-  it(`SE-4, SE-7: a still body whose grown circle ends further than 3·radius from the target (3.5 m off it) is gone round (${name})`, () => {
-    const row = seekPastResting(api, -3.5);
-    expect(row.side).not.toBe(0);
-    expect(Math.abs(row.want![1]!)).toBeGreaterThan(0.5);
+  it(`SE-4, SE-7, AV-4: a still body whose grown circle ends further than 3·radius from the target (3.5 m off it) is gone round — with a side by a body on its way, afresh with none by one that stands still itself (${name})`, () => {
+    const walking = seekPastResting(api, -3.5, XBOT.seekSpeed);
+    expect(walking.side).not.toBe(0);
+    expect(Math.abs(walking.want![1]!)).toBeGreaterThan(0.5);
+    const standing = seekPastResting(api, -3.5);
+    expect(standing.side).toBe(0);
+    expect(standing.want).toEqual(walking.want);
   });
 }
 
@@ -440,12 +454,26 @@ describe('AV: the bench:crowds scenes drain (release herd)', () => {
   // groves' far ends), the same seven runs: 126-188 before a jam's side closed by a solid gave way (AV-4), 99-201 after.
   // SE-5's folded turns (test/avoid/doorway.test.ts), as laid and jittered by seeds 1 to 12: by the gap by 60 s 61
   // and 47-78 before, 25 and 28-49 after (false side flips had turned bodies bound round a grove's end back to the
-  // gap, as they sent bodies of small groups round it); pairs walking off together 99-191 before, 109-146 after.
+  // gap, as they sent bodies of small groups round it); pairs walking off together 99-191 before, 109-146 after. A body
+  // standing still itself taking no side round still bodies (AV-4), the same five runs: through by 60 s 193-199 before,
+  // 153-176 after; by the gap 25-49, then 24-37; pairs walking off together 111-146, then 44-62.
   it('AV-1, AV-2, AV-3, AV-4, SE-5, SE-7: the two-way gap — all 200 (100 each way through a 2 m gap between two groves) arrive within 120 s, at least 20 through by 60 s by the gap itself, at most 210 pairs walking off together, none unreachable, overlaps ≤ 5 % of the radius', () => {
     const [result] = runScene([walkerContender()], twoWayGap());
     expect(result!.arrived).toBe(200);
     expect(result!.through!.openingBy60).toBeGreaterThanOrEqual(20);
     expect(result!.lockedPairs).toBeLessThanOrEqual(210);
+    expect(result!.unreachable).toBe(0);
+    expect(result!.deepestOverlap).toBeLessThanOrEqual(0.05);
+  }, 300_000);
+
+  // Before a body standing still itself took no side round still bodies (AV-4): 43 by the gap, 74 pairs walking off
+  // together round a grove's far end (the side taken round the block they set out from). After, as laid and jittered
+  // by seeds 1 to 4: 74-81 by the gap, 4-10 pairs.
+  it('AV-4, SE-4: the one-way gap (100 bodies from one side through the two-way gap\'s 2 m gap: a crowd at a bottleneck) — all 100 through within 60 s, at least 70 by the gap itself, at most 20 pairs walking off together, none unreachable', () => {
+    const [result] = runScene([walkerContender()], oneWayGap());
+    expect(result!.through!.by60).toBe(100);
+    expect(result!.through!.openingBy60).toBeGreaterThanOrEqual(70);
+    expect(result!.lockedPairs).toBeLessThanOrEqual(20);
     expect(result!.unreachable).toBe(0);
     expect(result!.deepestOverlap).toBeLessThanOrEqual(0.05);
   }, 300_000);
